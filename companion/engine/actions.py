@@ -1,0 +1,107 @@
+"""Typed actions as frozen dataclasses, and their JSON form.
+
+Every game declares its actions with `@action("type-name")`. An action serialises
+to ``{"type": "type-name", field: value, ...}``; parsing checks every field's type
+so a malformed message becomes a RuleError that says which field was wrong.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any
+
+from .errors import RuleError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action. `type` is the action's name in the log."""
+
+    type: typing.ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+class ActionCodec:
+    """Parses the JSON form of one game's actions."""
+
+    def __init__(self) -> None:
+        self.types: dict[str, type[Action]] = {}
+        self._hints: dict[str, dict[str, Any]] = {}
+
+    def register(self, name: str):
+        def wrap(cls: type[Action]) -> type[Action]:
+            cls.type = name
+            self.types[name] = cls
+            self._hints[name] = typing.get_type_hints(cls)
+            return cls
+
+        return wrap
+
+    def from_json(self, data: object) -> Action:
+        if not isinstance(data, dict):
+            raise RuleError("malformed-action", "an action must be a JSON object")
+        name = data.get("type")
+        cls = self.types.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise RuleError(
+                "malformed-action",
+                f"unknown action type {name!r}; known: {', '.join(sorted(self.types))}",
+            )
+        hints = self._hints[name]
+        kwargs = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in data:
+                if f.default is dataclasses.MISSING:
+                    raise RuleError("malformed-action", f"{name}: missing field {f.name!r}")
+                continue
+            kwargs[f.name] = _coerce(name, f.name, data[f.name], hints[f.name])
+        extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}
+        if extra:
+            raise RuleError("malformed-action", f"{name}: unexpected field(s) {sorted(extra)}")
+        return cls(**kwargs)
+
+
+def _coerce(action: str, field: str, value: object, hint: Any) -> Any:
+    """Check `value` against a field annotation (int, str, bool, None, tuples, unions)."""
+
+    def fail() -> RuleError:
+        return RuleError("malformed-action", f"{action}: field {field!r} has a wrong value {value!r}")
+
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(hint):
+            try:
+                return _coerce(action, field, value, option)
+            except RuleError:
+                continue
+        raise fail()
+    if hint is type(None):
+        if value is None:
+            return None
+        raise fail()
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise fail()
+        (item,) = {a for a in typing.get_args(hint) if a is not Ellipsis}
+        return tuple(_coerce(action, field, v, item) for v in value)
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        raise fail()
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise fail()
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise fail()
+    raise TypeError(f"unsupported annotation {hint!r}")

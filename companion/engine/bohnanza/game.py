@@ -1,0 +1,842 @@
+"""Bohnanza's rules: setup, apply, legal_actions, the end of the game, the forecast.
+
+Pure functions over the immutable `State`. `apply` returns the next state or
+raises `RuleError`; it never changes its argument. The rule readings this module
+chose where the rulebooks are silent are listed in docs/rules.md.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from ..beans import VARIETIES, bean_name, variety
+from ..errors import RuleError
+from .actions import (
+    CODEC,
+    Action,
+    BuyField,
+    DiscardFromHand,
+    DiscardOffered,
+    DrawFaceUp,
+    EndTrading,
+    EndTurn,
+    Harvest,
+    Plant,
+    PlantDrawn,
+    PlantOffered,
+    PlantTraded,
+    Trade,
+)
+from .rules import Rules, make_rules
+from .state import Player, State
+
+# ---------------------------------------------------------------- setup
+
+
+def new_game(
+    players: int,
+    edition: str = "classic",
+    *,
+    seed: int = 0,
+    knowledge: str = "known",
+    start: int = 0,
+    **overrides: Any,
+) -> State:
+    """A new game. `knowledge="known"` shuffles a real deck with `seed` (simulation,
+    demo, tests); `"hidden"` knows only how many cards each hand and the deck hold,
+    as the companion does at a real table."""
+    rules = make_rules(players, edition, **overrides)
+    if knowledge not in ("known", "hidden"):
+        raise RuleError("setup", f"knowledge must be 'known' or 'hidden', not {knowledge!r}")
+    if not isinstance(start, int) or not 0 <= start < players:
+        raise RuleError("setup", f"the starting player must be a seat 0–{players - 1}")
+    deal = [rules.dealt_to((seat - start) % players) for seat in range(players)]
+    if knowledge == "known":
+        cards = [bean for bean, n in rules.card_counts for _ in range(n)]
+        random.Random(seed).shuffle(cards)
+        hands = []
+        pos = 0
+        # Dealt from the starting player clockwise, each hand in the order dealt.
+        order = [(start + k) % players for k in range(players)]
+        by_seat: dict[int, tuple[str, ...]] = {}
+        for seat in order:
+            by_seat[seat] = tuple(cards[pos : pos + deal[seat]])
+            pos += deal[seat]
+        hands = [by_seat[s] for s in range(players)]
+        deck: tuple[str, ...] | None = tuple(cards[pos:])
+        hidden_deck = 0
+    else:
+        hands = [(None,) * deal[s] for s in range(players)]
+        deck = None
+        hidden_deck = rules.total_cards - sum(deal)
+    empty_fields = ((),) * rules.fields
+    return State(
+        rules=rules,
+        players=tuple(Player(hand=tuple(h), fields=empty_fields, coins=()) for h in hands),
+        start=start,
+        active=start,
+        turn=1,
+        step="plant",
+        planted=0,
+        discarded=False,
+        face_up=(),
+        offer=(),
+        deck=deck,
+        hidden_deck=hidden_deck,
+        discard=(),
+        out=(),
+        exhaustions=0,
+        ending=False,
+        seed=seed,
+        shuffles=0,
+        cycle_drawn=0,
+        cycle_discarded=0,
+    )
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _with_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
+    ps = list(state.players)
+    ps[seat] = player
+    return tuple(ps)
+
+
+def _seat(state: State, seat: object) -> Player:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
+        raise RuleError("no-such-player", f"there is no seat {seat!r} at this table")
+    return state.players[seat]
+
+
+def _field_index(player: Player, field: object) -> int:
+    if not isinstance(field, int) or isinstance(field, bool) or not 0 <= field < len(player.fields):
+        raise RuleError(
+            "no-such-field", f"there is no field {field!r}; this player has {len(player.fields)}"
+        )
+    return field
+
+
+def _require_active(state: State, seat: int, what: str) -> None:
+    if seat != state.active:
+        raise RuleError(
+            "not-your-turn", f"only the active player (seat {state.active}) may {what} now"
+        )
+
+
+def _require_step(state: State, step: str, what: str) -> None:
+    if state.step != step:
+        raise RuleError("wrong-step", f"you can't {what} now: the turn is at step {state.step!r}")
+
+
+def _visible_count(state: State, bean: str) -> int:
+    """Cards of `bean` the table can see (everything but hands and the deck)."""
+    n = state.discard.count(bean) + state.out.count(bean)
+    n += state.face_up.count(bean) + state.offer.count(bean)
+    for p in state.players:
+        n += p.coins.count(bean) + p.set_aside.count(bean)
+        for f in p.fields:
+            n += f.count(bean)
+    return n
+
+
+def _observe(state: State, claimed: object, actual: str | None, where: str) -> str:
+    """The bean of a card coming out of a hand or the deck.
+
+    Known deck: `actual` is the truth and a claim must agree. Hidden: the claim is
+    the table's observation and must at least be possible."""
+    if claimed is not None:
+        v = variety(claimed)
+        if state.rules.cards_of(v.id) == 0:
+            raise RuleError(
+                "bean-not-in-game",
+                f"{v.name}s are not in this game (removed for {state.rules.players} players)",
+            )
+    if actual is not None:
+        if claimed is not None and claimed != actual:
+            raise RuleError(
+                "wrong-bean", f"{where} is {bean_name(actual)}, not {bean_name(claimed)}"
+            )
+        return actual
+    if claimed is None:
+        raise RuleError(
+            "bean-unseen", f"say which bean {where} is: the companion cannot see it"
+        )
+    if _visible_count(state, claimed) >= state.rules.cards_of(claimed):  # type: ignore[arg-type]
+        raise RuleError(
+            "too-many-beans",
+            f"all {state.rules.cards_of(claimed)} {bean_name(claimed)}s are already on the table",
+        )
+    return claimed  # type: ignore[return-value]
+
+
+def _plant_into(player: Player, field: int, bean: str) -> Player:
+    """Plant `bean` in `field`, or explain why the field can't take it."""
+    column = player.fields[field]
+    if column and column[-1] != bean:
+        room = any(not f for f in player.fields) or any(f and f[-1] == bean for f in player.fields)
+        hint = (
+            "plant it in a field that holds it or an empty one"
+            if room
+            else "harvest a field (or buy a 3rd field) first"
+        )
+        raise RuleError(
+            "one-variety-per-field",
+            f"field {field} holds {bean_name(column[-1])}s; a {bean_name(bean)} can't go "
+            f"there: {hint}",
+        )
+    fields = list(player.fields)
+    fields[field] = column + (bean,)
+    return replace(player, fields=tuple(fields))
+
+
+def fields_for(player: Player, bean: str) -> list[int]:
+    """The fields a bean may be planted in: one that holds its variety, or an empty one."""
+    return [i for i, f in enumerate(player.fields) if not f or f[-1] == bean]
+
+
+def can_harvest(player: Player, field: int) -> bool:
+    """The protection rule: a field of one card may be harvested only if no other
+    field holds two or more."""
+    n = len(player.fields[field])
+    if n == 0:
+        return False
+    return n > 1 or all(len(f) <= 1 for f in player.fields)
+
+
+def _harvest(state: State, seat: int, field: int) -> State:
+    """Sell a whole field by its top card's beanometer: coins to the stack, the rest
+    face up on the discard pile."""
+    player = state.players[seat]
+    column = player.fields[field]
+    earned = min(variety(column[-1]).coins_for(len(column)), len(column))
+    fields = list(player.fields)
+    fields[field] = ()
+    player = replace(player, fields=tuple(fields), coins=player.coins + column[:earned])
+    rest = column[earned:]
+    return replace(
+        state,
+        players=_with_player(state, seat, player),
+        discard=state.discard + rest,
+        cycle_discarded=state.cycle_discarded + len(rest),
+    )
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _draw(
+    state: State, n: int, seen: tuple[str, ...] | None = None, to_hand: bool = False
+) -> tuple[State, tuple[str | None, ...], bool]:
+    """Draw up to `n` cards. Returns the state, the cards, and whether the game's
+    final exhaustion of the deck happened (then drawing stops, as the rulebook says:
+    "if there are not enough cards for him to draw two, he draws just one").
+
+    The deck is exhausted when its last card is drawn; unless that was the final
+    exhaustion, the discard pile is shuffled at once into the new deck."""
+    deck = list(state.deck) if state.deck is not None else None
+    hidden = state.hidden_deck
+    discard = state.discard
+    exhaustions, shuffles = state.exhaustions, state.shuffles
+    drawn_cycle, discarded_cycle = state.cycle_drawn, state.cycle_discarded
+    cards: list[str | None] = []
+    final = False
+    limit = state.rules.exhaustions_to_end
+
+    def reshuffle() -> None:
+        nonlocal deck, hidden, discard, shuffles, drawn_cycle, discarded_cycle
+        if deck is not None:
+            deck = list(discard)
+            random.Random(f"{state.seed}/{shuffles}").shuffle(deck)
+        else:
+            hidden = len(discard)
+        discard = ()
+        shuffles += 1
+        drawn_cycle = discarded_cycle = 0
+
+    for _ in range(n):
+        size = len(deck) if deck is not None else hidden
+        if size == 0:
+            # Only after a reshuffle found the discard pile empty: shuffle what has
+            # been discarded since; with nothing there, there is nothing to draw.
+            if not discard:
+                break
+            reshuffle()
+        if deck is not None:
+            card: str | None = deck.pop(0)
+        else:
+            hidden -= 1
+            card = None
+        cards.append(card)
+        drawn_cycle += 1
+        if (len(deck) if deck is not None else hidden) == 0:
+            exhaustions += 1
+            if exhaustions >= limit:
+                final = True
+                break
+            reshuffle()
+
+    if seen is not None or (deck is None and not to_hand):
+        # Face-up cards: the table sees them. With a hidden deck the observation is
+        # the only source; with a known deck it must agree.
+        if seen is None or len(seen) != len(cards):
+            raise RuleError(
+                "bean-unseen" if seen is None else "wrong-bean",
+                f"{len(cards)} card(s) come face up here; say which beans they are",
+            )
+        cards = [
+            _observe(state, b, c, f"face-up card {i + 1}")
+            for i, (b, c) in enumerate(zip(seen, cards, strict=True))
+        ]
+    new = replace(
+        state,
+        deck=None if deck is None else tuple(deck),
+        hidden_deck=hidden,
+        discard=discard,
+        exhaustions=exhaustions,
+        shuffles=shuffles,
+        cycle_drawn=drawn_cycle,
+        cycle_discarded=discarded_cycle,
+    )
+    return new, tuple(cards), final
+
+
+def _finish(state: State) -> State:
+    """The end: hands are set aside (they don't count) and every field is harvested."""
+    for seat, player in enumerate(state.players):
+        for f, column in enumerate(player.fields):
+            if column:
+                state = _harvest(state, seat, f)
+    return replace(state, step="over")
+
+
+def _next_turn(state: State) -> State:
+    nxt = (state.active + 1) % len(state.players)
+    step = "offer" if state.offer else "plant"
+    return replace(
+        state, active=nxt, turn=state.turn + 1, step=step, planted=0, discarded=False
+    )
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after `action`, or RuleError; `state` itself never changes."""
+    if state.step == "over":
+        raise RuleError("game-over", "the game is over")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise RuleError("malformed-action", f"{action!r} is not a Bohnanza action")
+    _seat(state, action.player)  # type: ignore[attr-defined]
+    return handler(state, action)
+
+
+def _plant(state: State, a: Plant) -> State:
+    _require_active(state, a.player, "plant from the hand")
+    _require_step(state, "plant", "plant from your hand")
+    player = state.players[a.player]
+    if not player.hand:
+        raise RuleError("empty-hand", "your hand is empty: go on and turn cards face up")
+    if state.planted >= 2:
+        raise RuleError("plant-limit", "you may never plant a third card in this step")
+    if state.discarded:
+        raise RuleError("plant-limit", "you have discarded from your hand: planting is over")
+    field = _field_index(player, a.field)
+    bean = _observe(state, a.bean, player.hand[0], "the first card in your hand")
+    player = _plant_into(player, field, bean)
+    player = replace(player, hand=player.hand[1:])
+    return replace(state, players=_with_player(state, a.player, player), planted=state.planted + 1)
+
+
+def _draw_face_up(state: State, a: DrawFaceUp) -> State:
+    _require_active(state, a.player, "turn cards face up")
+    _require_step(state, "plant", "turn cards face up")
+    if state.planted == 0 and state.players[a.player].hand:
+        raise RuleError(
+            "must-plant", "you must plant the first card in your hand before anything else"
+        )
+    new, cards, final = _draw(state, state.rules.face_up, a.beans)
+    face_up: tuple[str, ...] = cards  # type: ignore[assignment]
+    discard = new.discard
+    if state.rules.turn == "bean-duel":
+        # Add the discard pile's top card while it matches a card just drawn.
+        drawn = set(face_up)
+        while discard and discard[-1] in drawn:
+            face_up += (discard[-1],)
+            discard = discard[:-1]
+    return replace(
+        new,
+        face_up=face_up,
+        discard=discard,
+        step="trade" if state.rules.turn == "classic" else "plant-drawn",
+        ending=final,
+    )
+
+
+def _take(items: tuple, positions: tuple[int, ...], what: str) -> tuple[tuple, tuple]:
+    """Split `items` into (taken in the order given, kept in their order)."""
+    if len(set(positions)) != len(positions):
+        raise RuleError("malformed-action", f"the same {what} is named twice")
+    for p in positions:
+        if not isinstance(p, int) or not 0 <= p < len(items):
+            raise RuleError("no-such-card", f"there is no {what} {p!r} (there are {len(items)})")
+    taken = tuple(items[p] for p in positions)
+    kept = tuple(c for i, c in enumerate(items) if i not in positions)
+    return taken, kept
+
+
+def _trade(state: State, a: Trade) -> State:
+    _require_active(state, a.player, "trade (every trade involves the active player)")
+    _require_step(state, "trade", "trade")
+    partner = _seat(state, a.partner)
+    if a.partner == a.player:
+        raise RuleError("trade-partner", "a trade needs another player")
+    active = state.players[a.player]
+    if not (a.face_up or a.give or a.receive):
+        raise RuleError("empty-trade", "a trade or donation moves at least one card")
+    given_up, face_up = _take(state.face_up, a.face_up, "face-up card")
+    gave, hand_a = _take(active.hand, a.give, "card in your hand")
+    got, hand_p = _take(partner.hand, a.receive, "card in the partner's hand")
+    for beans, cards in ((a.give_beans, gave), (a.receive_beans, got)):
+        if beans is not None and len(beans) != len(cards):
+            raise RuleError("malformed-action", "name one bean for every card traded from a hand")
+    gave = tuple(
+        _observe(state, None if a.give_beans is None else a.give_beans[i], c, "a traded card")
+        for i, c in enumerate(gave)
+    )
+    got = tuple(
+        _observe(state, None if a.receive_beans is None else a.receive_beans[i], c, "a traded card")
+        for i, c in enumerate(got)
+    )
+    # Received cards are set aside, never put in the hand, and can't be traded again.
+    active = replace(active, hand=hand_a, set_aside=active.set_aside + got)
+    partner = replace(partner, hand=hand_p, set_aside=partner.set_aside + given_up + gave)
+    players = list(state.players)
+    players[a.player], players[a.partner] = active, partner
+    return replace(state, players=tuple(players), face_up=face_up)
+
+
+def _end_trading(state: State, a: EndTrading) -> State:
+    _require_active(state, a.player, "end trading")
+    _require_step(state, "trade", "end trading")
+    active = state.players[a.player]
+    active = replace(active, set_aside=active.set_aside + state.face_up)
+    return replace(
+        state, players=_with_player(state, a.player, active), face_up=(), step="plant-traded"
+    )
+
+
+def _plant_from(state: State, seat: int, zone: str, index: int, field: int) -> State:
+    """Plant card `index` of a zone ("set_aside" of the seat, or the table's
+    "face_up" / "offer") in the seat's `field`."""
+    player = state.players[seat]
+    cards = player.set_aside if zone == "set_aside" else getattr(state, zone)
+    if not isinstance(index, int) or not 0 <= index < len(cards):
+        raise RuleError("no-such-card", f"there is no card {index!r} to plant here")
+    f = _field_index(player, field)
+    player = _plant_into(player, f, cards[index])
+    rest = cards[:index] + cards[index + 1 :]
+    if zone == "set_aside":
+        player = replace(player, set_aside=rest)
+        return replace(state, players=_with_player(state, seat, player))
+    return replace(state, players=_with_player(state, seat, player), **{zone: rest})
+
+
+def _plant_traded(state: State, a: PlantTraded) -> State:
+    _require_step(state, "plant-traded", "plant traded cards")
+    return _plant_from(state, a.player, "set_aside", a.index, a.field)
+
+
+def _end_turn(state: State, a: EndTurn) -> State:
+    _require_active(state, a.player, "end the turn")
+    if state.rules.turn == "classic":
+        _require_step(state, "plant-traded", "end the turn")
+        waiting = [s for s, p in enumerate(state.players) if p.set_aside]
+        if waiting:
+            raise RuleError(
+                "plant-set-aside",
+                f"every traded or kept card must be planted first (seats {waiting})",
+            )
+    else:
+        _require_step(state, "plant-drawn", "end the turn")
+        # Cards drawn and not planted are left as an offer to the opponent.
+        state = replace(state, offer=state.face_up, face_up=())
+    if state.ending:
+        return _finish(state)
+    new, cards, final = _draw(state, state.rules.draw, to_hand=True)
+    active = new.players[a.player]
+    active = replace(active, hand=active.hand + cards)
+    new = replace(new, players=_with_player(new, a.player, active))
+    if final:
+        # The final exhaustion during the draw into the hand ends the game at once.
+        return _finish(new)
+    return _next_turn(new)
+
+
+def _harvest_action(state: State, a: Harvest) -> State:
+    if state.rules.harvest == "own-turn":
+        _require_active(state, a.player, "harvest (only on one's own turn)")
+    player = state.players[a.player]
+    field = _field_index(player, a.field)
+    if not player.fields[field]:
+        raise RuleError("empty-field", f"field {field} is empty: there is nothing to harvest")
+    if not can_harvest(player, field):
+        raise RuleError(
+            "protection",
+            f"field {field} holds a single card and another field holds more: "
+            "a lone bean is protected",
+        )
+    return _harvest(state, a.player, field)
+
+
+def _buy_field(state: State, a: BuyField) -> State:
+    rules = state.rules
+    player = state.players[a.player]
+    if rules.third_field_cost == 0 or len(player.fields) >= 3:
+        raise RuleError("third-field", "no 3rd bean field can be bought in this game")
+    if player.bought_field:
+        raise RuleError("third-field", "a 3rd bean field can be bought only once")
+    cost = rules.third_field_cost
+    if len(player.coins) < cost:
+        raise RuleError(
+            "third-field", f"a 3rd bean field costs {cost} coins; you have {len(player.coins)}"
+        )
+    paid = player.coins[len(player.coins) - cost :]
+    player = replace(
+        player,
+        coins=player.coins[: len(player.coins) - cost],
+        fields=player.fields + ((),),
+        bought_field=True,
+    )
+    state = replace(state, players=_with_player(state, a.player, player))
+    if rules.third_field_paid_to == "box":
+        return replace(state, out=state.out + paid)
+    # Paid with the top coins, bean side up, onto the discard pile.
+    return replace(
+        state, discard=state.discard + paid, cycle_discarded=state.cycle_discarded + cost
+    )
+
+
+def _offer_done(state: State) -> State:
+    return replace(state, step="plant") if not state.offer else state
+
+
+def _plant_offered(state: State, a: PlantOffered) -> State:
+    _require_active(state, a.player, "plant an offered card")
+    _require_step(state, "offer", "plant an offered card")
+    return _offer_done(_plant_from(state, a.player, "offer", a.index, a.field))
+
+
+def _discard_offered(state: State, a: DiscardOffered) -> State:
+    _require_active(state, a.player, "discard an offered card")
+    _require_step(state, "offer", "discard an offered card")
+    taken, offer = _take(state.offer, (a.index,), "offered card")
+    state = replace(
+        state,
+        offer=offer,
+        discard=state.discard + taken,
+        cycle_discarded=state.cycle_discarded + 1,
+    )
+    return _offer_done(state)
+
+
+def _discard_from_hand(state: State, a: DiscardFromHand) -> State:
+    _require_active(state, a.player, "discard from the hand")
+    _require_step(state, "plant", "discard from your hand")
+    if state.rules.turn != "bean-duel":
+        raise RuleError("no-discard", "cards are discarded from the hand only in the bean duel")
+    if state.discarded:
+        raise RuleError("discard-limit", "you may discard only one card from your hand")
+    if state.planted == 0:
+        raise RuleError("must-plant", "plant one or two cards first, then you may discard one")
+    player = state.players[a.player]
+    (card,), hand = _take(player.hand, (a.position,), "card in your hand")
+    bean = _observe(state, a.bean, card, "that card")
+    player = replace(player, hand=hand)
+    return replace(
+        state,
+        players=_with_player(state, a.player, player),
+        discard=state.discard + (bean,),
+        cycle_discarded=state.cycle_discarded + 1,
+        discarded=True,
+    )
+
+
+def _plant_drawn(state: State, a: PlantDrawn) -> State:
+    _require_active(state, a.player, "plant a drawn card")
+    _require_step(state, "plant-drawn", "plant a drawn card")
+    return _plant_from(state, a.player, "face_up", a.index, a.field)
+
+
+_HANDLERS = {
+    Plant: _plant,
+    DrawFaceUp: _draw_face_up,
+    Trade: _trade,
+    EndTrading: _end_trading,
+    PlantTraded: _plant_traded,
+    EndTurn: _end_turn,
+    Harvest: _harvest_action,
+    BuyField: _buy_field,
+    PlantOffered: _plant_offered,
+    DiscardOffered: _discard_offered,
+    DiscardFromHand: _discard_from_hand,
+    PlantDrawn: _plant_drawn,
+}
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+def _unseen_beans(state: State) -> list[str]:
+    return [b for b, n in state.rules.card_counts if _visible_count(state, b) < n]
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action `apply` accepts now, with two documented limits:
+
+    - trades are listed as every single-card donation either way and every
+      one-for-one trade; `apply` accepts any agreed multi-card trade as well;
+    - with hidden hands, a card coming out of a hand or the deck is the table's
+      observation, not a choice: such actions are listed with the bean left None
+      (and, for hand cards, position 0, since unseen cards are alike), to be filled
+      in from what the table saw.
+    """
+    if state.step == "over":
+        return []
+    rules = state.rules
+    out: list[Action] = []
+    me = state.active
+    player = state.players[me]
+    known = state.deck is not None
+    step = state.step
+
+    if step == "offer":
+        for i, bean in enumerate(state.offer):
+            out.extend(PlantOffered(me, i, f) for f in fields_for(player, bean))
+            out.append(DiscardOffered(me, i))
+    elif step == "plant":
+        if player.hand and state.planted < 2 and not state.discarded:
+            front = player.hand[0]
+            if front is None:
+                out.extend(Plant(me, f) for f in range(len(player.fields)))
+            else:
+                out.extend(Plant(me, f, front) for f in fields_for(player, front))
+        if state.planted > 0 or not player.hand:
+            if rules.turn == "bean-duel" and state.planted > 0 and not state.discarded:
+                if known:
+                    out.extend(DiscardFromHand(me, i, b) for i, b in enumerate(player.hand))
+                elif player.hand:
+                    out.append(DiscardFromHand(me, 0))
+            beans = None
+            if known:
+                _, cards, _ = _draw(state, rules.face_up)
+                beans = tuple(cards)  # type: ignore[arg-type]
+            out.append(DrawFaceUp(me, beans))
+    elif step == "trade":
+        out.extend(_legal_trades(state))
+        out.append(EndTrading(me))
+    elif step == "plant-traded":
+        for seat, p in enumerate(state.players):
+            for i, bean in enumerate(p.set_aside):
+                out.extend(PlantTraded(seat, i, f) for f in fields_for(p, bean))
+        if not any(p.set_aside for p in state.players):
+            out.append(EndTurn(me))
+    elif step == "plant-drawn":
+        for i, bean in enumerate(state.face_up):
+            out.extend(PlantDrawn(me, i, f) for f in fields_for(player, bean))
+        out.append(EndTurn(me))
+
+    # At any time: harvests (the bean duel: on one's own turn) and the 3rd field.
+    seats = (me,) if rules.harvest == "own-turn" else range(len(state.players))
+    for seat in seats:
+        p = state.players[seat]
+        out.extend(Harvest(seat, f) for f in range(len(p.fields)) if can_harvest(p, f))
+    if rules.third_field_cost:
+        for seat, p in enumerate(state.players):
+            if not p.bought_field and len(p.fields) < 3 and len(p.coins) >= rules.third_field_cost:
+                out.append(BuyField(seat))
+    return out
+
+
+def _legal_trades(state: State) -> list[Action]:
+    me = state.active
+    hand = state.players[me].hand
+    known = state.deck is not None
+    # What the active player can give: ("face_up", i, bean) or ("give", position, bean).
+    if known:
+        mine = [(("face_up", i), b) for i, b in enumerate(state.face_up)]
+        mine += [(("give", i), b) for i, b in enumerate(hand)]
+    else:
+        mine = [(("face_up", i), b) for i, b in enumerate(state.face_up)]
+        if hand:
+            mine.append((("give", 0), None))
+    out: list[Action] = []
+    for seat, partner in enumerate(state.players):
+        if seat == me:
+            continue
+        if known:
+            theirs = list(enumerate(partner.hand))
+        else:
+            theirs = [(0, None)] if partner.hand else []
+        gifts = [_trade_action(me, seat, m, None) for m in mine]
+        gifts += [_trade_action(me, seat, None, t) for t in theirs]
+        out.extend(gifts)
+        out.extend(_trade_action(me, seat, m, t) for m in mine for t in theirs)
+    return out
+
+
+def _trade_action(me: int, seat: int, mine, theirs) -> Trade:
+    face_up: tuple[int, ...] = ()
+    give: tuple[int, ...] = ()
+    give_beans = None
+    if mine is not None:
+        (zone, i), bean = mine
+        if zone == "face_up":
+            face_up = (i,)
+        else:
+            give = (i,)
+            give_beans = None if bean is None else (bean,)
+    receive: tuple[int, ...] = ()
+    receive_beans = None
+    if theirs is not None:
+        k, bean = theirs
+        receive = (k,)
+        receive_beans = None if bean is None else (bean,)
+    return Trade(me, seat, face_up, give, receive, give_beans, receive_beans)
+
+
+# ---------------------------------------------------------------- reading the state
+
+
+def coins(state: State, seat: int) -> int:
+    return len(state.players[seat].coins)
+
+
+def winners(state: State) -> list[int]:
+    """The winning seats (several only if the tie-break still ties)."""
+    n = len(state.players)
+    best = max(coins(state, s) for s in range(n))
+    tied = [s for s in range(n) if coins(state, s) == best]
+    if len(tied) == 1:
+        return tied
+    if state.rules.tie_break == "most-cards-in-hand":
+        most = max(len(state.players[s].hand) for s in tied)
+        return [s for s in tied if len(state.players[s].hand) == most]
+    # furthest-from-start: the tied player last in turn order from the starting player.
+    return [max(tied, key=lambda s: (s - state.start) % n)]
+
+
+def forecast(state: State) -> dict[str, Any]:
+    """Where the draw deck stands: cards left, exhaustions so far and to come, and an
+    estimate of the turns left. The estimate assumes each turn draws the same number of
+    cards and that future decks are made of what is discarded at the rate seen so far
+    in this deck (half the cards drawn, before there is anything to go by)."""
+    rules = state.rules
+    per_turn = rules.face_up + rules.draw
+    left = state.deck_size
+    to_come = max(rules.exhaustions_to_end - state.exhaustions, 0)
+    if state.step == "over":
+        turns = 0.0
+    elif state.ending:
+        turns = 0.0  # the game ends when this turn's planting is done
+    else:
+        rate = state.cycle_discarded / state.cycle_drawn if state.cycle_drawn >= 10 else 0.5
+        rate = min(rate, 1.0)
+        cards = float(left)
+        deck = len(state.discard) + rate * left
+        for _ in range(to_come - 1):
+            cards += deck
+            deck *= rate
+        turns = cards / per_turn
+    return {
+        "cards_left": left,
+        "exhaustions": state.exhaustions,
+        "exhaustions_to_end": rules.exhaustions_to_end,
+        "exhaustions_to_come": to_come,
+        "turns_left_estimate": round(turns, 1),
+    }
+
+
+def summary(state: State) -> dict[str, Any]:
+    return {
+        "game": "bohnanza",
+        "edition": state.rules.edition,
+        "over": state.over,
+        "turns": state.turn,
+        "players": [
+            {"seat": s, "coins": coins(state, s), "hand": len(p.hand)}
+            for s, p in enumerate(state.players)
+        ],
+        "winners": winners(state) if state.over else None,
+    }
+
+
+# ---------------------------------------------------------------- invariants
+
+
+_ZONES = ("deck", "discard", "out", "face_up", "offer")
+
+
+def invariants(state: State) -> list[str]:
+    """Every broken invariant, in words (an empty list: all hold).
+
+    Conservation: every card of the game lies in exactly one zone. With a known deck
+    that holds bean by bean; with hidden cards, the counts add up and no bean is
+    seen more often than it exists. And: one variety per field; at most 3 fields."""
+    rules = state.rules
+    problems: list[str] = []
+    counts: dict[str | None, int] = {}
+
+    def add(cards) -> None:
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+
+    if state.deck is not None:
+        add(state.deck)
+    else:
+        counts[None] = counts.get(None, 0) + state.hidden_deck
+    for zone in _ZONES[1:]:
+        add(getattr(state, zone))
+    for seat, p in enumerate(state.players):
+        add(p.hand)
+        add(p.coins)
+        add(p.set_aside)
+        for f, column in enumerate(p.fields):
+            add(column)
+            if len(set(column)) > 1:
+                problems.append(f"seat {seat} field {f} holds several varieties: {column}")
+        if len(p.fields) > 3:
+            problems.append(f"seat {seat} has {len(p.fields)} fields")
+    total = sum(counts.values())
+    if total != rules.total_cards:
+        problems.append(f"{total} cards in play, the game has {rules.total_cards}")
+    for bean, n in counts.items():
+        if bean is None:
+            continue
+        if bean not in VARIETIES or rules.cards_of(bean) == 0:
+            problems.append(f"{bean!r} is not in this game")
+        elif state.deck is not None and n != rules.cards_of(bean):
+            problems.append(f"{n} {bean} cards in play, the game has {rules.cards_of(bean)}")
+        elif n > rules.cards_of(bean):
+            problems.append(f"{n} {bean} cards seen, the game has {rules.cards_of(bean)}")
+    return problems
+
+
+def action_from_json(data: object) -> Action:
+    return CODEC.from_json(data)
+
+
+__all__ = [
+    "Rules",
+    "State",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "summary",
+    "forecast",
+    "invariants",
+    "winners",
+]

@@ -1,0 +1,121 @@
+"""The rules a Bohnanza table plays by: edition + player count + the table's overrides."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from ..beans import VARIETIES
+from ..errors import RuleError
+
+_DATA = tomllib.loads(
+    resources.files("companion.engine").joinpath("data/bohnanza.toml").read_text("utf-8")
+)
+
+EDITIONS = tuple(_DATA["edition"])
+TIE_BREAKS = ("most-cards-in-hand", "furthest-from-start")
+
+# Keys a table may override, with a check of each value.
+_OVERRIDABLE = {
+    "fields": lambda v: isinstance(v, int) and 1 <= v <= 3,
+    "third_field_cost": lambda v: isinstance(v, int) and 0 <= v <= 10,
+    "third_field_paid_to": lambda v: v in ("discard", "box"),
+    "exhaustions_to_end": lambda v: isinstance(v, int) and 1 <= v <= 10,
+    "harvest": lambda v: v in ("any-time", "own-turn"),
+    "tie_break": lambda v: v in TIE_BREAKS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    edition: str
+    players: int
+    removed: tuple[str, ...]
+    fields: int
+    third_field_cost: int
+    third_field_paid_to: str
+    exhaustions_to_end: int
+    deal: tuple[int, ...]
+    face_up: int
+    draw: int
+    turn: str
+    harvest: str
+    tie_break: str
+    # bean id -> cards of it in this game, in the order of beans.toml
+    card_counts: tuple[tuple[str, int], ...]
+
+    @property
+    def beans(self) -> tuple[str, ...]:
+        return tuple(b for b, _ in self.card_counts)
+
+    @property
+    def total_cards(self) -> int:
+        return sum(n for _, n in self.card_counts)
+
+    def cards_of(self, bean: str) -> int:
+        for b, n in self.card_counts:
+            if b == bean:
+                return n
+        return 0
+
+    def dealt_to(self, offset: int) -> int:
+        """Cards dealt to the player `offset` seats clockwise from the starting player."""
+        return self.deal[min(offset, len(self.deal) - 1)]
+
+    @property
+    def can_buy_field(self) -> bool:
+        return self.third_field_cost > 0 and self.fields < 3
+
+    def to_json(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        del out["card_counts"]
+        return out
+
+
+def make_rules(players: int, edition: str = "classic", **overrides: Any) -> Rules:
+    """The rules for `players` players of `edition`, with a table's overrides applied."""
+    if edition not in _DATA["edition"]:
+        raise RuleError("setup", f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
+    ed = _DATA["edition"][edition]
+    variant = ed["players"].get(str(players)) if isinstance(players, int) else None
+    if variant is None:
+        counts = ", ".join(sorted(ed["players"]))
+        raise RuleError(
+            "setup", f"the {ed['name']} is for {counts} players, not {players!r}"
+        )
+    values = {**variant, "tie_break": ed["tie_break"]}
+    for key, value in overrides.items():
+        check = _OVERRIDABLE.get(key)
+        if check is None:
+            raise RuleError("setup", f"{key!r} is not a setting a table can change")
+        if not check(value):
+            raise RuleError("setup", f"{value!r} is not a valid value for {key!r}")
+        values[key] = value
+    removed = tuple(values["removed"])
+    return Rules(
+        edition=edition,
+        players=players,
+        removed=removed,
+        fields=values["fields"],
+        third_field_cost=values["third_field_cost"],
+        third_field_paid_to=values["third_field_paid_to"],
+        exhaustions_to_end=values["exhaustions_to_end"],
+        deal=tuple(values["deal"]),
+        face_up=values["face_up"],
+        draw=values["draw"],
+        turn=values["turn"],
+        harvest=values["harvest"],
+        tie_break=values["tie_break"],
+        card_counts=tuple((v.id, v.cards) for v in VARIETIES.values() if v.id not in removed),
+    )
+
+
+def rules_from_json(data: dict[str, Any]) -> Rules:
+    base = make_rules(data["players"], data["edition"])
+    overrides = {
+        k: data[k] for k in _OVERRIDABLE if k in data and data[k] != getattr(base, k)
+    }
+    return make_rules(data["players"], data["edition"], **overrides)

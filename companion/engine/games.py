@@ -1,0 +1,44 @@
+"""The games the engine knows, each described as data: how to set one up, its
+actions, how to apply them, and how to read the result. Everything outside the
+engine (simulation, store, web) goes through this table and never through a
+game's internals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import bohnanza
+from .actions import Action, ActionCodec
+
+
+@dataclass(frozen=True)
+class GameDef:
+    name: str
+    title: str
+    new_game: Callable[..., Any]
+    legal_actions: Callable[[Any], list[Action]]
+    apply: Callable[[Any, Action], Any]
+    summary: Callable[[Any], dict]
+    invariants: Callable[[Any], list[str]]
+    codec: ActionCodec
+    state_from_json: Callable[[dict], Any]
+
+    def action_from_json(self, data: object) -> Action:
+        return self.codec.from_json(data)
+
+
+GAMES: dict[str, GameDef] = {
+    "bohnanza": GameDef(
+        name="bohnanza",
+        title="Bohnanza",
+        new_game=bohnanza.new_game,
+        legal_actions=bohnanza.legal_actions,
+        apply=bohnanza.apply,
+        summary=bohnanza.summary,
+        invariants=bohnanza.invariants,
+        codec=bohnanza.CODEC,
+        state_from_json=bohnanza.State.from_json,
+    ),
+}
