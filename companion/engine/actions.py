@@ -73,7 +73,9 @@ def _coerce(action: str, field: str, value: object, hint: Any) -> Any:
     """Check `value` against a field annotation (int, str, bool, None, tuples, unions)."""
 
     def fail() -> RuleError:
-        return RuleError("malformed-action", f"{action}: field {field!r} has a wrong value {value!r}")
+        return RuleError(
+            "malformed-action", f"{action}: field {field!r} has a wrong value {value!r}"
+        )
 
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):

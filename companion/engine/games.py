@@ -24,6 +24,8 @@ class GameDef:
     invariants: Callable[[Any], list[str]]
     codec: ActionCodec
     state_from_json: Callable[[dict], Any]
+    # Checks across one action (before, action, after), e.g. that hand order holds.
+    step_invariants: Callable[[Any, Action, Any], list[str]]
 
     def action_from_json(self, data: object) -> Action:
         return self.codec.from_json(data)
@@ -40,5 +42,6 @@ GAMES: dict[str, GameDef] = {
         invariants=bohnanza.invariants,
         codec=bohnanza.CODEC,
         state_from_json=bohnanza.State.from_json,
+        step_invariants=bohnanza.step_invariants,
     ),
 }

@@ -23,6 +23,7 @@ from .game import (
     invariants,
     legal_actions,
     new_game,
+    step_invariants,
     summary,
     winners,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "legal_actions",
     "make_rules",
     "new_game",
+    "step_invariants",
     "summary",
     "winners",
 ]

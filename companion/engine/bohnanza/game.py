@@ -14,7 +14,6 @@ from typing import Any
 from ..beans import VARIETIES, bean_name, variety
 from ..errors import RuleError
 from .actions import (
-    CODEC,
     Action,
     BuyField,
     DiscardFromHand,
@@ -29,7 +28,7 @@ from .actions import (
     PlantTraded,
     Trade,
 )
-from .rules import Rules, make_rules
+from .rules import make_rules
 from .state import Player, State
 
 # ---------------------------------------------------------------- setup
@@ -56,7 +55,6 @@ def new_game(
     if knowledge == "known":
         cards = [bean for bean, n in rules.card_counts for _ in range(n)]
         random.Random(seed).shuffle(cards)
-        hands = []
         pos = 0
         # Dealt from the starting player clockwise, each hand in the order dealt.
         order = [(start + k) % players for k in range(players)]
@@ -161,9 +159,7 @@ def _observe(state: State, claimed: object, actual: str | None, where: str) -> s
             )
         return actual
     if claimed is None:
-        raise RuleError(
-            "bean-unseen", f"say which bean {where} is: the companion cannot see it"
-        )
+        raise RuleError("bean-unseen", f"say which bean {where} is: the companion cannot see it")
     if _visible_count(state, claimed) >= state.rules.cards_of(claimed):  # type: ignore[arg-type]
         raise RuleError(
             "too-many-beans",
@@ -315,9 +311,7 @@ def _finish(state: State) -> State:
 def _next_turn(state: State) -> State:
     nxt = (state.active + 1) % len(state.players)
     step = "offer" if state.offer else "plant"
-    return replace(
-        state, active=nxt, turn=state.turn + 1, step=step, planted=0, discarded=False
-    )
+    return replace(state, active=nxt, turn=state.turn + 1, step=step, planted=0, discarded=False)
 
 
 # ---------------------------------------------------------------- apply
@@ -590,10 +584,6 @@ _HANDLERS = {
 # ---------------------------------------------------------------- legal actions
 
 
-def _unseen_beans(state: State) -> list[str]:
-    return [b for b, n in state.rules.card_counts if _visible_count(state, b) < n]
-
-
 def legal_actions(state: State) -> list[Action]:
     """Every action `apply` accepts now, with two documented limits:
 
@@ -825,18 +815,21 @@ def invariants(state: State) -> list[str]:
     return problems
 
 
-def action_from_json(data: object) -> Action:
-    return CODEC.from_json(data)
+def _is_subsequence(short: tuple, long: tuple) -> bool:
+    it = iter(long)
+    return all(any(c == x for x in it) for c in short)
 
 
-__all__ = [
-    "Rules",
-    "State",
-    "apply",
-    "legal_actions",
-    "new_game",
-    "summary",
-    "forecast",
-    "invariants",
-    "winners",
-]
+def step_invariants(before: State, action: Action, after: State) -> list[str]:
+    """Hand order: a hand only loses cards (keeping the order of the rest) or, at the
+    end of a turn, gets new cards at the back."""
+    problems = []
+    for seat, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
+        if a.hand == b.hand:
+            continue
+        if isinstance(action, EndTurn) and seat == before.active:
+            if a.hand[: len(b.hand)] != b.hand:
+                problems.append(f"seat {seat}: drawn cards did not go to the back of the hand")
+        elif len(a.hand) >= len(b.hand) or not _is_subsequence(a.hand, b.hand):
+            problems.append(f"seat {seat}: hand order changed from {b.hand} to {a.hand}")
+    return problems

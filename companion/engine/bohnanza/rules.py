@@ -83,9 +83,7 @@ def make_rules(players: int, edition: str = "classic", **overrides: Any) -> Rule
     variant = ed["players"].get(str(players)) if isinstance(players, int) else None
     if variant is None:
         counts = ", ".join(sorted(ed["players"]))
-        raise RuleError(
-            "setup", f"the {ed['name']} is for {counts} players, not {players!r}"
-        )
+        raise RuleError("setup", f"the {ed['name']} is for {counts} players, not {players!r}")
     values = {**variant, "tie_break": ed["tie_break"]}
     for key, value in overrides.items():
         check = _OVERRIDABLE.get(key)
@@ -115,7 +113,5 @@ def make_rules(players: int, edition: str = "classic", **overrides: Any) -> Rule
 
 def rules_from_json(data: dict[str, Any]) -> Rules:
     base = make_rules(data["players"], data["edition"])
-    overrides = {
-        k: data[k] for k in _OVERRIDABLE if k in data and data[k] != getattr(base, k)
-    }
+    overrides = {k: data[k] for k in _OVERRIDABLE if k in data and data[k] != getattr(base, k)}
     return make_rules(data["players"], data["edition"], **overrides)

@@ -1,0 +1,98 @@
+"""The `companion` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from . import __version__
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .engine.errors import RuleError
+    from .engine.simulate import simulate
+
+    setup: dict[str, Any] = {}
+    if args.game == "bohnanza":
+        setup = {"players": args.players, "edition": args.edition}
+    elif args.players is not None:
+        setup = {"players": args.players}
+    try:
+        result = simulate(args.game, args.games, args.seed, **setup)
+    except RuleError as err:
+        print(f"companion simulate: {err.message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+    bad = result["rule_errors"] or result["invariant_violations"]
+    return 1 if bad else 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from .demo import run_demo
+
+    return run_demo(args)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .engine import RuleError, replay
+    from .engine.log import game_def
+
+    try:
+        with open(args.log, encoding="utf-8") as fh:
+            log = json.load(fh)
+        state = replay(log)
+    except (OSError, json.JSONDecodeError) as err:
+        print(f"companion replay: can't read {args.log}: {err}", file=sys.stderr)
+        return 2
+    except RuleError as err:
+        print(f"companion replay: {err.message} [{err.rule}]", file=sys.stderr)
+        return 1
+    result = game_def(log["game"]).summary(state)
+    print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="play random games and check every rule invariant")
+    sim.add_argument("--game", default="bohnanza", choices=["bohnanza"])
+    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--edition", default="classic", choices=["classic", "newer"])
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(run=_simulate)
+
+    demo = sub.add_parser("demo", help="the demo table: a simulated game")
+    demo.add_argument("--game", default="bohnanza", choices=["bohnanza"])
+    demo.add_argument("--players", type=int, default=4)
+    demo.add_argument("--edition", default="classic", choices=["classic", "newer"])
+    demo.add_argument("--seed", type=int, default=None)
+    demo.add_argument("--pace", type=float, default=0.6, help="seconds between turns")
+    demo.set_defaults(run=_demo)
+
+    rep = sub.add_parser("replay", help="replay a game log and print its summary")
+    rep.add_argument("log")
+    rep.add_argument("--json", action="store_true")
+    rep.set_defaults(run=_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate" and args.players is None and args.game == "bohnanza":
+        args.players = 4
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

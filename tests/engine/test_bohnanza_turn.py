@@ -1,0 +1,267 @@
+"""The classic turn, step by step (classic rulebook 000, newer edition 003)."""
+
+from companion.engine import bohnanza as B
+from companion.engine.bohnanza import (
+    BuyField,
+    DrawFaceUp,
+    EndTrading,
+    EndTurn,
+    Harvest,
+    Plant,
+    PlantTraded,
+    Trade,
+)
+
+from .helpers import play, refused, table
+
+# ------------------------------------------------------------------ step 1
+
+
+def test_step1_the_first_card_must_be_planted():
+    s = table(hands=[["soy", "blue", "red"], [], [], []])
+    refused(s, DrawFaceUp(0), "must-plant")
+    s = play(s, Plant(0, 0))
+    assert s.players[0].fields[0] == ("soy",)
+    assert s.players[0].hand == ("blue", "red")  # the rest keep their order
+
+
+def test_step1_the_second_card_may_be_planted():
+    s = play(table(hands=[["soy", "blue", "red"], [], [], []]), Plant(0, 0))
+    assert DrawFaceUp(0, s.deck[:2]) in B.legal_actions(s)  # may stop here
+    s = play(s, Plant(0, 1))
+    assert s.players[0].fields == (("soy",), ("blue",))
+
+
+def test_step1_never_a_third_card():
+    s = play(table(hands=[["soy", "soy", "soy"], [], [], []]), Plant(0, 0), Plant(0, 0))
+    refused(s, Plant(0, 0), "plant-limit")
+    assert not any(isinstance(a, Plant) for a in B.legal_actions(s))
+
+
+def test_step1_the_two_cards_may_go_in_the_same_field_or_not():
+    s = play(table(hands=[["soy", "soy"], [], [], []]), Plant(0, 0), Plant(0, 0))
+    assert s.players[0].fields[0] == ("soy", "soy")
+    s = play(table(hands=[["soy", "soy"], [], [], []]), Plant(0, 0), Plant(0, 1))
+    assert s.players[0].fields == (("soy",), ("soy",))
+
+
+def test_step1_no_hand_no_step1():
+    s = table(hands=[[], ["red"], [], []])
+    refused(s, Plant(0, 0), "empty-hand")
+    assert [type(a) for a in B.legal_actions(s)] == [DrawFaceUp]
+    s = play(s, DrawFaceUp(0))
+    assert s.step == "trade"
+
+
+def test_step1_only_the_active_player_plants():
+    s = table(hands=[["soy"], ["red"], [], []])
+    refused(s, Plant(1, 0), "not-your-turn")
+
+
+def test_one_variety_per_field():
+    s = table(hands=[["soy"], [], [], []], fields=[[["blue"], ["red"]], [], [], []])
+    err = refused(s, Plant(0, 0), "one-variety-per-field")
+    assert "Blue Bean" in err.message and "harvest" in err.message
+
+
+def test_the_same_variety_may_grow_in_two_fields():
+    s = table(hands=[["soy"], [], [], []], fields=[[["soy"], []], [[], []], [[], []], [[], []]])
+    s = play(s, Plant(0, 1))
+    assert s.players[0].fields == (("soy",), ("soy",))
+
+
+def test_a_matching_field_or_an_empty_one():
+    s = table(hands=[["soy"], [], [], []], fields=[[["soy"], []], [[], []], [[], []], [[], []]])
+    plants = [a for a in B.legal_actions(s) if isinstance(a, Plant)]
+    assert plants == [Plant(0, 0, "soy"), Plant(0, 1, "soy")]
+
+
+def test_a_bean_that_fits_no_field_forces_a_harvest():
+    s = table(hands=[["soy"], [], [], []], fields=[[["blue"] * 2, ["red"]], [], [], []])
+    legal = B.legal_actions(s)
+    assert not any(isinstance(a, Plant) for a in legal)
+    assert Harvest(0, 0) in legal and Harvest(0, 1) not in legal  # the red is protected
+    s = play(s, Harvest(0, 0), Plant(0, 0))
+    assert s.players[0].fields == (("soy",), ("red",))
+
+
+def test_a_bean_that_fits_no_field_may_buy_the_third_field_instead():
+    s = table(
+        hands=[["soy"], [], [], []],
+        fields=[[["blue"] * 2, ["red"]], [], [], []],
+        coins=[["wax"] * 3, [], [], []],
+    )
+    assert BuyField(0) in B.legal_actions(s)
+    s = play(s, BuyField(0), Plant(0, 2))
+    assert s.players[0].fields[2] == ("soy",)
+
+
+# ------------------------------------------------------------------ step 2
+
+
+def _steve():
+    """Example 2: Steve (seat 0) draws a Garden Bean and a Soy Bean."""
+    return play(
+        table(
+            hands=[["red", "blue", "chili"], ["red", "wax"], ["green"], ["coffee"]],
+            deck=["garden", "soy", "wax", "wax", "wax", "chili", "chili"],
+        ),
+        Plant(0, 0),
+        DrawFaceUp(0),
+    )
+
+
+def test_step2_two_cards_are_turned_face_up():
+    s = _steve()
+    assert s.step == "trade"
+    assert s.face_up == ("garden", "soy")
+    assert s.deck == ("wax", "wax", "wax", "chili", "chili")
+
+
+def test_rulebook_examples_2_to_4_steve_trades_with_anna():
+    s = _steve()
+    # Example 3: "I will trade the face up Soy Bean and a Blue Bean from my hand for a
+    # Red Bean" — Anna (seat 1) accepts.
+    s = play(s, Trade(0, 1, face_up=(1,), give=(0,), receive=(0,)))
+    assert s.face_up == ("garden",)
+    assert s.players[0].hand == ("chili",)
+    assert s.players[0].set_aside == ("red",)
+    assert s.players[1].set_aside == ("soy", "blue")
+    assert s.players[1].hand == ("wax",)
+    # Example 4: Steve keeps the Garden Bean; he plants the Red Bean on his first
+    # field, then the Garden Bean on his second.
+    s = play(s, EndTrading(0))
+    assert s.players[0].set_aside == ("red", "garden")
+    s = play(s, PlantTraded(0, 0, 0))
+    refused(s, EndTurn(0), "plant-set-aside")
+    s = play(s, PlantTraded(0, 0, 1))
+    assert s.players[0].fields == (("red", "red"), ("garden",))
+
+
+def test_trades_always_involve_the_active_player():
+    s = _steve()
+    refused(s, Trade(1, 2, receive=(0,)), "not-your-turn")
+    refused(s, Trade(0, 0, give=(0,)), "trade-partner")
+    assert all(a.player == 0 for a in B.legal_actions(s) if isinstance(a, Trade))
+
+
+def test_non_active_players_trade_from_any_position_and_keep_the_order():
+    s = play(_steve(), Trade(0, 1, receive=(1,)))  # Anna donates her 2nd card, the wax
+    assert s.players[1].hand == ("red",)
+    assert s.players[0].set_aside == ("wax",)
+    s = play(_steve(), Trade(0, 3, give=(1,)))  # Steve gives his 2nd hand card
+    assert s.players[0].hand == ("blue",)
+
+
+def test_received_cards_are_set_aside_and_cannot_be_traded_again():
+    s = play(_steve(), Trade(0, 1, face_up=(0,), receive=(0,)))
+    assert s.players[0].set_aside == ("red",) and "red" not in s.players[0].hand
+    # Anna's received Garden Bean is not in her hand, so no trade can name it.
+    assert s.players[1].hand == ("wax",)
+    refused(s, Trade(0, 1, receive=(1,)), "no-such-card")
+    for a in B.legal_actions(s):
+        if isinstance(a, Trade) and a.receive_beans:
+            assert a.receive_beans != ("garden",)
+
+
+def test_donations_go_either_way_and_need_a_card():
+    s = play(_steve(), Trade(0, 2, face_up=(1,)))  # Steve donates the Soy Bean
+    assert s.players[2].set_aside == ("soy",)
+    s = play(s, Trade(0, 2, receive=(0,)))  # and Carl donates his Green Bean to Steve
+    assert s.players[0].set_aside == ("green",)
+    refused(s, Trade(0, 2), "empty-trade")
+
+
+def test_any_number_of_beans_for_any_number():
+    s = play(_steve(), Trade(0, 1, face_up=(0, 1), give=(0, 1), receive=(1,)))
+    assert s.players[1].set_aside == ("garden", "soy", "blue", "chili")
+    assert s.players[0].set_aside == ("wax",)
+    assert s.players[0].hand == ()
+
+
+def test_the_active_player_trades_hand_cards_after_the_face_up_ones_are_gone():
+    s = play(_steve(), Trade(0, 1, face_up=(0, 1)))
+    assert s.face_up == ()
+    s = play(s, Trade(0, 2, give=(0,), receive=(0,)))
+    assert s.players[2].set_aside == ("blue",)
+
+
+def test_trading_is_only_in_step_2():
+    s = table(hands=[["soy"], ["red"], [], []])
+    refused(s, Trade(0, 1, receive=(0,)), "wrong-step")
+
+
+def test_a_trade_naming_a_card_twice_or_a_missing_card_is_refused():
+    s = _steve()
+    refused(s, Trade(0, 1, give=(0, 0)), "malformed-action")
+    refused(s, Trade(0, 1, face_up=(2,)), "no-such-card")
+    refused(s, Trade(0, 1, give=(0,), give_beans=("red",)), "wrong-bean")
+
+
+def test_legal_trades_list_every_single_card_gift_and_one_for_one_trade():
+    s = _steve()
+    trades = [a for a in B.legal_actions(s) if isinstance(a, Trade)]
+    # Steve offers 2 face-up + 2 hand cards; partners hold 2, 1 and 1 cards.
+    mine, theirs = 4, [2, 1, 1]
+    assert len(trades) == sum(mine + t + mine * t for t in theirs)
+    assert len(set(trades)) == len(trades)
+
+
+# ------------------------------------------------------------------ step 3
+
+
+def test_step3_every_set_aside_card_is_planted_in_any_order():
+    s = play(_steve(), Trade(0, 1, face_up=(1,), give=(0,), receive=(0,)), EndTrading(0))
+    # Anna plants the Blue Bean before the Soy Bean.
+    s = play(s, PlantTraded(1, 1, 0), PlantTraded(1, 0, 1))
+    assert s.players[1].fields == (("blue",), ("soy",))
+    refused(s, EndTurn(0), "plant-set-aside")
+
+
+def test_step3_kept_face_up_cards_are_the_active_players_to_plant():
+    s = play(_steve(), EndTrading(0))
+    assert s.face_up == () and s.players[0].set_aside == ("garden", "soy")
+
+
+def test_step3_a_card_that_fits_nowhere_forces_a_harvest():
+    s = table(
+        hands=[[], ["red"], [], []],
+        fields=[[[], []], [["red", "red"], ["wax"]], [[], []], [[], []]],
+        set_aside=[[], ["soy"], [], []],
+        step="plant-traded",
+    )
+    legal = B.legal_actions(s)
+    assert not any(isinstance(a, PlantTraded) for a in legal)
+    assert Harvest(1, 0) in legal and Harvest(1, 1) not in legal
+    refused(s, PlantTraded(1, 0, 1), "one-variety-per-field")
+    s = play(s, Harvest(1, 0), PlantTraded(1, 0, 0))
+    assert s.players[1].fields == (("soy",), ("wax",))
+    assert s.players[1].coins == ("red",)
+
+
+# ------------------------------------------------------------------ step 4
+
+
+def test_step4_draws_three_to_the_back_of_the_hand_one_by_one():
+    s = play(_steve(), EndTrading(0), PlantTraded(0, 0, 1), Harvest(0, 0), PlantTraded(0, 0, 0))
+    assert s.players[0].fields == (("soy",), ("garden",))
+    assert s.players[0].hand == ("blue", "chili")
+    s = play(s, EndTurn(0))
+    assert s.players[0].hand == ("blue", "chili", "wax", "wax", "wax")
+    assert s.active == 1 and s.turn == 2 and s.step == "plant"
+
+
+def test_step4_six_and_seven_players_draw_four():
+    s = table(6, hands=[[]] * 6, deck=["red"] * 2 + ["soy", "blue", "wax", "chili", "green"])
+    s = play(
+        s, DrawFaceUp(0), EndTrading(0), PlantTraded(0, 0, 0), PlantTraded(0, 0, 0), EndTurn(0)
+    )
+    assert s.players[0].hand == ("soy", "blue", "wax", "chili")
+
+
+def test_the_next_player_is_to_the_left():
+    s = table(3, hands=[[]] * 3, deck=["red"] * 10, active=2)
+    s = play(
+        s, DrawFaceUp(2), EndTrading(2), PlantTraded(2, 0, 0), PlantTraded(2, 0, 0), EndTurn(2)
+    )
+    assert s.active == 0
