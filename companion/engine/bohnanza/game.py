@@ -489,10 +489,10 @@ def _harvest_action(state: State, a: Harvest) -> State:
 def _buy_field(state: State, a: BuyField) -> State:
     rules = state.rules
     player = state.players[a.player]
-    if rules.third_field_cost == 0 or len(player.fields) >= 3:
-        raise RuleError("third-field", "no 3rd bean field can be bought in this game")
     if player.bought_field:
         raise RuleError("third-field", "a 3rd bean field can be bought only once")
+    if rules.third_field_cost == 0 or len(player.fields) >= 3:
+        raise RuleError("third-field", "no 3rd bean field can be bought in this game")
     cost = rules.third_field_cost
     if len(player.coins) < cost:
         raise RuleError(
@@ -747,6 +747,33 @@ def forecast(state: State) -> dict[str, Any]:
         "exhaustions_to_end": rules.exhaustions_to_end,
         "exhaustions_to_come": to_come,
         "turns_left_estimate": round(turns, 1),
+    }
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """What everyone at the table can see: all but the identities of hand and deck cards."""
+    return {
+        "active": state.active,
+        "turn": state.turn,
+        "step": state.step,
+        "planted": state.planted,
+        "players": [
+            {
+                "hand_size": len(p.hand),
+                "fields": [list(f) for f in p.fields],
+                "coins": list(p.coins),
+                "set_aside": list(p.set_aside),
+                "bought_field": p.bought_field,
+            }
+            for p in state.players
+        ],
+        "face_up": list(state.face_up),
+        "offer": list(state.offer),
+        "discard": list(state.discard),
+        "out": list(state.out),
+        "deck_size": state.deck_size,
+        "exhaustions": state.exhaustions,
+        "ending": state.ending,
     }
 
 

@@ -1,0 +1,267 @@
+"""Harvesting, the protection rule, the 3rd field, the draw deck and the end."""
+
+from dataclasses import replace
+
+import pytest
+
+from companion.engine import bohnanza as B
+from companion.engine.bohnanza import (
+    BuyField,
+    DrawFaceUp,
+    EndTrading,
+    EndTurn,
+    Harvest,
+    Plant,
+    PlantTraded,
+)
+
+from .helpers import play, refused, table
+
+# ------------------------------------------------------------------ harvesting
+
+
+def test_rulebook_example_5_three_chili_beans_earn_one_coin():
+    s = table(fields=[[["chili"] * 3, []], [], [], []], discard=["soy"])
+    s = play(s, Harvest(0, 0))
+    assert s.players[0].coins == ("chili",)
+    assert s.discard == ("soy", "chili", "chili")
+    assert s.players[0].fields[0] == ()
+
+
+def test_rulebook_example_6_two_chili_beans_earn_nothing():
+    s = play(table(fields=[[["chili"] * 2, []], [], [], []]), Harvest(0, 0))
+    assert s.players[0].coins == () and s.discard == ("chili", "chili")
+
+
+def test_a_harvest_sells_the_whole_field():
+    s = play(table(fields=[[["blue"] * 11, ["red"]], [], [], []]), Harvest(0, 0))
+    assert len(s.players[0].coins) == 4 and len(s.discard) == 7
+    assert s.players[0].fields == ((), ("red",))
+
+
+def test_harvest_at_any_time_even_when_not_active():
+    s = table(hands=[["soy"], [], [], []], fields=[[[], []], [["red"] * 3, []], [], []])
+    s = play(s, Harvest(1, 0))  # seat 0 is active, in step 1
+    assert len(s.players[1].coins) == 2
+
+
+def test_the_protection_rule():
+    s = table(fields=[[["red"], ["soy", "soy"]], [], [], []])
+    err = refused(s, Harvest(0, 0), "protection")
+    assert "single card" in err.message
+    assert Harvest(0, 0) not in B.legal_actions(s)
+    assert Harvest(0, 1) in B.legal_actions(s)
+
+
+def test_a_single_card_may_be_sold_when_every_field_has_one():
+    s = table(fields=[[["red"], ["soy"]], [], [], []])
+    assert Harvest(0, 0) in B.legal_actions(s) and Harvest(0, 1) in B.legal_actions(s)
+    s = play(s, Harvest(0, 1))
+    assert s.discard == ("soy",)
+
+
+def test_a_single_card_beside_an_empty_field_may_be_sold():
+    # Reading: "no other field holds two or more" (the newer edition's wording).
+    s = play(table(fields=[[["red"], []], [], [], []]), Harvest(0, 0))
+    assert s.players[0].fields == ((), ())
+
+
+def test_an_empty_field_has_nothing_to_harvest():
+    refused(table(), Harvest(0, 0), "empty-field")
+    refused(table(), Harvest(0, 5), "no-such-field")
+    refused(table(), Harvest(9, 0), "no-such-player")
+
+
+# ------------------------------------------------------------------ the 3rd field
+
+
+def test_buy_the_third_field_for_three_coins_once():
+    s = table(coins=[[], ["soy", "red", "blue", "wax"], [], []])
+    s = play(s, BuyField(1))  # not the active player: any time
+    p = s.players[1]
+    assert len(p.fields) == 3 and p.coins == ("soy",) and p.bought_field
+    # the three topmost coins go onto the discard pile, bean side up
+    assert s.discard == ("red", "blue", "wax")
+    rich = replace(s, players=(s.players[0], replace(p, coins=("wax",) * 5)) + s.players[2:])
+    err = refused(rich, BuyField(1), "third-field")
+    assert "only once" in err.message
+
+
+def test_a_third_field_needs_the_coins():
+    err = refused(table(coins=[["soy", "red"], [], [], []]), BuyField(0), "third-field")
+    assert "3 coins" in err.message and "you have 2" in err.message
+
+
+def test_three_players_start_with_three_fields_and_cannot_buy():
+    s = table(3, coins=[["soy"] * 5, [], []])
+    assert len(s.players[0].fields) == 3
+    refused(s, BuyField(0), "third-field")
+    assert BuyField(0) not in B.legal_actions(s)
+
+
+def test_six_and_seven_players_pay_two_coins():
+    s = play(table(6, coins=[["soy", "red"]] + [[]] * 5), BuyField(0))
+    assert len(s.players[0].fields) == 3 and s.discard == ("soy", "red")
+
+
+def test_the_third_field_can_be_used_at_once():
+    s = table(
+        hands=[["wax"], [], [], []],
+        fields=[[["soy"], ["red"]], [], [], []],
+        coins=[["blue"] * 3, [], [], []],
+    )
+    s = play(s, BuyField(0), Plant(0, 2))
+    assert s.players[0].fields[2] == ("wax",)
+
+
+def test_newer_edition_has_no_third_field_to_buy():
+    refused(table(4, "newer", coins=[["soy"] * 5, [], [], []]), BuyField(0), "third-field")
+
+
+# ------------------------------------------------------------------ the draw deck
+
+
+def _turn(s, seat):
+    """A whole turn of seat `seat` whose hand is empty: keep the face-up cards,
+    plant them where they fit (harvesting as needed), end the turn."""
+    s = play(s, DrawFaceUp(seat), EndTrading(seat))
+    while s.players[seat].set_aside:
+        legal = [a for a in B.legal_actions(s) if isinstance(a, PlantTraded)]
+        s = play(
+            s,
+            legal[0]
+            if legal
+            else next(a for a in B.legal_actions(s) if isinstance(a, Harvest) and a.player == seat),
+        )
+    if s.over:
+        return s
+    return play(s, EndTurn(seat))
+
+
+def test_an_empty_deck_is_rebuilt_from_the_shuffled_discard_pile():
+    s = table(hands=[[]] * 4, deck=["red"] * 5, discard=["soy"] * 6)
+    s = _turn(s, 0)  # draws 2 face up and 3 into the hand: the deck is exhausted
+    assert s.exhaustions == 1
+    assert s.discard == () and sorted(s.deck) == ["soy"] * 6
+    assert s.players[0].hand == ("red",) * 3
+
+
+def test_the_reshuffle_is_the_same_on_replay():
+    s = table(hands=[[]] * 4, deck=["red"] * 5, discard=["soy", "blue", "wax", "green"] * 3)
+    assert _turn(s, 0).deck == _turn(s, 0).deck
+
+
+@pytest.mark.parametrize("players, ends", [(3, 2), (4, 3), (5, 3), (6, 3), (7, 3)])
+def test_the_game_ends_at_the_nth_exhaustion(players, ends):
+    s = table(
+        players, hands=[[]] * players, deck=["red"] * 5, discard=["soy"] * 5, exhaustions=ends - 1
+    )
+    s = play(s, DrawFaceUp(0), EndTrading(0), PlantTraded(0, 0, 0), PlantTraded(0, 0, 0))
+    s = play(s, EndTurn(0))
+    assert s.over and s.exhaustions == ends
+
+
+def test_newer_edition_ends_at_the_third_exhaustion():
+    s = table(3, "newer", hands=[[]] * 3, deck=["red"] * 5, discard=["soy"] * 5, exhaustions=1)
+    s = _turn(s, 0)
+    assert not s.over and s.exhaustions == 2
+
+
+def test_final_exhaustion_in_step_2_draws_just_one_and_finishes_step_3():
+    s = table(hands=[[], ["soy"], [], []], deck=["red"], discard=["blue"] * 4, exhaustions=2)
+    s = play(s, DrawFaceUp(0))
+    assert s.face_up == ("red",) and s.ending and not s.over
+    assert B.forecast(s)["turns_left_estimate"] == 0
+    # Step 2 and step 3 go on: trades, then planting.
+    s = play(s, B.Trade(0, 1, receive=(0,)), EndTrading(0))
+    s = play(s, PlantTraded(0, 0, 0), PlantTraded(0, 0, 1))
+    s = play(s, EndTurn(0))  # the game ends instead of drawing
+    assert s.over
+    assert s.players[0].hand == ()
+
+
+def test_final_exhaustion_in_step_4_ends_the_game_at_once():
+    s = table(hands=[[]] * 4, deck=["red", "red", "soy"], discard=["blue"] * 4, exhaustions=2)
+    s = play(s, DrawFaceUp(0), EndTrading(0), PlantTraded(0, 0, 0), PlantTraded(0, 0, 0))
+    s = play(s, EndTurn(0))
+    assert s.over and s.players[0].hand == ("soy",)  # drew what there was, then the end
+    refused(s, Harvest(0, 0), "game-over")
+    assert B.legal_actions(s) == []
+
+
+def test_at_the_end_every_field_is_harvested_and_hands_do_not_count():
+    s = table(
+        hands=[["wax"] * 9, [], [], []],
+        fields=[[["red"] * 3, ["soy"]], [["chili"] * 9, []], [[], []], [[], []]],
+        deck=["blue", "blue", "green"],
+        exhaustions=2,
+        step="plant",
+        planted=1,
+    )
+    s = play(s, DrawFaceUp(0), EndTrading(0), Harvest(0, 0))
+    s = play(s, PlantTraded(0, 0, 0), PlantTraded(0, 0, 0), EndTurn(0))
+    assert s.over
+    # seat 0: red ×3 = 2 coins, then blue ×2 = 0 and the protected single soy sold: 0
+    assert len(s.players[0].coins) == 2
+    assert len(s.players[1].coins) == 4  # chili ×9
+    assert all(not f for p in s.players for f in p.fields)
+    assert B.summary(s)["winners"] == [1]
+
+
+# ------------------------------------------------------------------ winning
+
+
+def _over(players, coins, hands, edition="classic", start=0):
+    return table(
+        players,
+        edition,
+        coins=[["soy"] * c for c in coins],
+        hands=[["red"] * h for h in hands],
+        step="over",
+        start=start,
+    )
+
+
+def test_most_coins_wins():
+    assert B.winners(_over(4, [3, 9, 2, 8], [0, 0, 5, 5])) == [1]
+
+
+def test_classic_tie_most_cards_in_hand_among_the_tied():
+    assert B.winners(_over(4, [9, 9, 2, 9], [1, 4, 7, 2])) == [1]
+
+
+def test_classic_tie_that_stays_tied_is_shared():
+    assert B.winners(_over(3, [5, 5, 1], [2, 2, 9])) == [0, 1]
+
+
+def test_newer_tie_furthest_clockwise_from_the_starting_player_wins():
+    # start at seat 2: turn order 2, 3, 4, 0, 1 -> among seats 0 and 3, seat 0 is later
+    s = _over(5, [7, 1, 2, 7, 0], [9, 0, 0, 0, 0], "newer", start=2)
+    assert B.winners(s) == [0]
+    assert B.winners(_over(5, [7, 1, 2, 7, 0], [0] * 5, "newer", start=0)) == [3]
+
+
+def test_summary_names_coins_hands_and_winner():
+    summary = B.summary(_over(4, [3, 9, 2, 8], [1, 0, 5, 5]))
+    assert summary["players"][1] == {"seat": 1, "coins": 9, "hand": 0}
+    assert summary["winners"] == [1] and summary["over"]
+
+
+# ------------------------------------------------------------------ forecast
+
+
+def test_forecast_after_every_action():
+    s = B.new_game(4, seed=1)
+    f = B.forecast(s)
+    assert f["cards_left"] == 130 - 20
+    assert f["exhaustions"] == 0 and f["exhaustions_to_come"] == 3
+    # 110 cards at 5 a turn, then two more decks made of discards
+    assert 22 < f["turns_left_estimate"] < 60
+    s = play(s, Plant(0, 0), DrawFaceUp(0))
+    assert B.forecast(s)["cards_left"] == 108
+
+
+def test_forecast_counts_down_to_the_end():
+    s = table(hands=[[]] * 4, deck=["red"] * 10, exhaustions=2)
+    assert B.forecast(s)["turns_left_estimate"] == 2.0
+    assert B.forecast(s)["exhaustions_to_come"] == 1
