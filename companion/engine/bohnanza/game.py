@@ -11,7 +11,19 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from ..beans import VARIETIES, bean_name, variety
+from ..beans import VARIETIES, bean_name
+from ..cards import can_harvest as cards_can_harvest
+from ..cards import (
+    check_field,
+    check_harvest,
+    check_seat,
+    observe,
+    replaced,
+    require_active,
+    require_step,
+    sell,
+    take,
+)
 from ..errors import RuleError
 from .actions import (
     Action,
@@ -98,35 +110,20 @@ def new_game(
 
 
 def _with_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
-    ps = list(state.players)
-    ps[seat] = player
-    return tuple(ps)
+    return replaced(state.players, seat, player)
 
 
 def _seat(state: State, seat: object) -> Player:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
-        raise RuleError("no-such-player", f"there is no seat {seat!r} at this table")
-    return state.players[seat]
-
-
-def _field_index(player: Player, field: object) -> int:
-    if not isinstance(field, int) or isinstance(field, bool) or not 0 <= field < len(player.fields):
-        raise RuleError(
-            "no-such-field", f"there is no field {field!r}; this player has {len(player.fields)}"
-        )
-    return field
+    check_seat(state.players, seat)
+    return state.players[seat]  # type: ignore[index]
 
 
 def _require_active(state: State, seat: int, what: str) -> None:
-    if seat != state.active:
-        raise RuleError(
-            "not-your-turn", f"only the active player (seat {state.active}) may {what} now"
-        )
+    require_active(state.active, seat, what)
 
 
 def _require_step(state: State, step: str, what: str) -> None:
-    if state.step != step:
-        raise RuleError("wrong-step", f"you can't {what} now: the turn is at step {state.step!r}")
+    require_step(state.step, step, what)
 
 
 def _visible_count(state: State, bean: str) -> int:
@@ -141,31 +138,17 @@ def _visible_count(state: State, bean: str) -> int:
 
 
 def _observe(state: State, claimed: object, actual: str | None, where: str) -> str:
-    """The bean of a card coming out of a hand or the deck.
-
-    Known deck: `actual` is the truth and a claim must agree. Hidden: the claim is
-    the table's observation and must at least be possible."""
-    if claimed is not None:
-        v = variety(claimed)
-        if state.rules.cards_of(v.id) == 0:
-            raise RuleError(
-                "bean-not-in-game",
-                f"{v.name}s are not in this game (removed for {state.rules.players} players)",
-            )
-    if actual is not None:
-        if claimed is not None and claimed != actual:
-            raise RuleError(
-                "wrong-bean", f"{where} is {bean_name(actual)}, not {bean_name(claimed)}"
-            )
-        return actual
-    if claimed is None:
-        raise RuleError("bean-unseen", f"say which bean {where} is: the companion cannot see it")
-    if _visible_count(state, claimed) >= state.rules.cards_of(claimed):  # type: ignore[arg-type]
-        raise RuleError(
-            "too-many-beans",
-            f"all {state.rules.cards_of(claimed)} {bean_name(claimed)}s are already on the table",
+    """The bean of a card coming out of a hand or the deck (see cards.observe)."""
+    try:
+        return observe(
+            claimed, actual, where, state.rules.cards_of, lambda b: _visible_count(state, b)
         )
-    return claimed  # type: ignore[return-value]
+    except RuleError as err:
+        if err.rule == "bean-not-in-game":
+            raise RuleError(
+                err.rule, f"{err.message} (removed for {state.rules.players} players)"
+            ) from None
+        raise
 
 
 def _plant_into(player: Player, field: int, bean: str) -> Player:
@@ -194,24 +177,16 @@ def fields_for(player: Player, bean: str) -> list[int]:
 
 
 def can_harvest(player: Player, field: int) -> bool:
-    """The protection rule: a field of one card may be harvested only if no other
-    field holds two or more."""
-    n = len(player.fields[field])
-    if n == 0:
-        return False
-    return n > 1 or all(len(f) <= 1 for f in player.fields)
+    """The protection rule (see cards.can_harvest)."""
+    return cards_can_harvest(player.fields, field)
 
 
 def _harvest(state: State, seat: int, field: int) -> State:
     """Sell a whole field by its top card's beanometer: coins to the stack, the rest
     face up on the discard pile."""
     player = state.players[seat]
-    column = player.fields[field]
-    earned = min(variety(column[-1]).coins_for(len(column)), len(column))
-    fields = list(player.fields)
-    fields[field] = ()
-    player = replace(player, fields=tuple(fields), coins=player.coins + column[:earned])
-    rest = column[earned:]
+    earned, rest = sell(player.fields[field])
+    player = replace(player, fields=replaced(player.fields, field, ()), coins=player.coins + earned)
     return replace(
         state,
         players=_with_player(state, seat, player),
@@ -338,7 +313,7 @@ def _plant(state: State, a: Plant) -> State:
         raise RuleError("plant-limit", "you may never plant a third card in this step")
     if state.discarded:
         raise RuleError("plant-limit", "you have discarded from your hand: planting is over")
-    field = _field_index(player, a.field)
+    field = check_field(player.fields, a.field)
     bean = _observe(state, a.bean, player.hand[0], "the first card in your hand")
     player = _plant_into(player, field, bean)
     player = replace(player, hand=player.hand[1:])
@@ -370,18 +345,6 @@ def _draw_face_up(state: State, a: DrawFaceUp) -> State:
     )
 
 
-def _take(items: tuple, positions: tuple[int, ...], what: str) -> tuple[tuple, tuple]:
-    """Split `items` into (taken in the order given, kept in their order)."""
-    if len(set(positions)) != len(positions):
-        raise RuleError("malformed-action", f"the same {what} is named twice")
-    for p in positions:
-        if not isinstance(p, int) or not 0 <= p < len(items):
-            raise RuleError("no-such-card", f"there is no {what} {p!r} (there are {len(items)})")
-    taken = tuple(items[p] for p in positions)
-    kept = tuple(c for i, c in enumerate(items) if i not in positions)
-    return taken, kept
-
-
 def _trade(state: State, a: Trade) -> State:
     _require_active(state, a.player, "trade (every trade involves the active player)")
     _require_step(state, "trade", "trade")
@@ -391,9 +354,9 @@ def _trade(state: State, a: Trade) -> State:
     active = state.players[a.player]
     if not (a.face_up or a.give or a.receive):
         raise RuleError("empty-trade", "a trade or donation moves at least one card")
-    given_up, face_up = _take(state.face_up, a.face_up, "face-up card")
-    gave, hand_a = _take(active.hand, a.give, "card in your hand")
-    got, hand_p = _take(partner.hand, a.receive, "card in the partner's hand")
+    given_up, face_up = take(state.face_up, a.face_up, "face-up card")
+    gave, hand_a = take(active.hand, a.give, "card in your hand")
+    got, hand_p = take(partner.hand, a.receive, "card in the partner's hand")
     for beans, cards in ((a.give_beans, gave), (a.receive_beans, got)):
         if beans is not None and len(beans) != len(cards):
             raise RuleError("malformed-action", "name one bean for every card traded from a hand")
@@ -430,7 +393,7 @@ def _plant_from(state: State, seat: int, zone: str, index: int, field: int) -> S
     cards = player.set_aside if zone == "set_aside" else getattr(state, zone)
     if not isinstance(index, int) or not 0 <= index < len(cards):
         raise RuleError("no-such-card", f"there is no card {index!r} to plant here")
-    f = _field_index(player, field)
+    f = check_field(player.fields, field)
     player = _plant_into(player, f, cards[index])
     rest = cards[:index] + cards[index + 1 :]
     if zone == "set_aside":
@@ -473,16 +436,7 @@ def _end_turn(state: State, a: EndTurn) -> State:
 def _harvest_action(state: State, a: Harvest) -> State:
     if state.rules.harvest == "own-turn":
         _require_active(state, a.player, "harvest (only on one's own turn)")
-    player = state.players[a.player]
-    field = _field_index(player, a.field)
-    if not player.fields[field]:
-        raise RuleError("empty-field", f"field {field} is empty: there is nothing to harvest")
-    if not can_harvest(player, field):
-        raise RuleError(
-            "protection",
-            f"field {field} holds a single card and another field holds more: "
-            "a lone bean is protected",
-        )
+    field = check_harvest(state.players[a.player].fields, a.field)
     return _harvest(state, a.player, field)
 
 
@@ -527,7 +481,7 @@ def _plant_offered(state: State, a: PlantOffered) -> State:
 def _discard_offered(state: State, a: DiscardOffered) -> State:
     _require_active(state, a.player, "discard an offered card")
     _require_step(state, "offer", "discard an offered card")
-    taken, offer = _take(state.offer, (a.index,), "offered card")
+    taken, offer = take(state.offer, (a.index,), "offered card")
     state = replace(
         state,
         offer=offer,
@@ -547,7 +501,7 @@ def _discard_from_hand(state: State, a: DiscardFromHand) -> State:
     if state.planted == 0:
         raise RuleError("must-plant", "plant one or two cards first, then you may discard one")
     player = state.players[a.player]
-    (card,), hand = _take(player.hand, (a.position,), "card in your hand")
+    (card,), hand = take(player.hand, (a.position,), "card in your hand")
     bean = _observe(state, a.bean, card, "that card")
     player = replace(player, hand=hand)
     return replace(

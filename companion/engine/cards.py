@@ -1,0 +1,116 @@
+"""Mechanics shared by the card games (Bohnanza and The Duel): seats, fields,
+taking cards out of an ordered hand, the protection rule, selling a field, and
+naming a card the table has just seen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .beans import bean_name, variety
+from .errors import RuleError
+
+
+def _is_index(value: object, size: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+
+
+def check_seat(players: Sequence, seat: object) -> None:
+    if not _is_index(seat, len(players)):
+        raise RuleError("no-such-player", f"there is no seat {seat!r} at this table")
+
+
+def check_field(fields: Sequence, field: object) -> int:
+    if not _is_index(field, len(fields)):
+        raise RuleError(
+            "no-such-field", f"there is no field {field!r}; this player has {len(fields)}"
+        )
+    return field  # type: ignore[return-value]
+
+
+def require_active(active: int, seat: int, what: str) -> None:
+    if seat != active:
+        raise RuleError("not-your-turn", f"only the active player (seat {active}) may {what} now")
+
+
+def require_step(step: str, expected: str, what: str) -> None:
+    if step != expected:
+        raise RuleError("wrong-step", f"you can't {what} now: the turn is at step {step!r}")
+
+
+def replaced(items: tuple, index: int, value: object) -> tuple:
+    """`items` with the entry at `index` replaced."""
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def take(items: tuple, positions: tuple[int, ...], what: str) -> tuple[tuple, tuple]:
+    """Split `items` into (those at `positions`, in the order given; the rest, in
+    their order). Hands keep their order when cards leave from anywhere."""
+    if len(set(positions)) != len(positions):
+        raise RuleError("malformed-action", f"the same {what} is named twice")
+    for p in positions:
+        if not _is_index(p, len(items)):
+            raise RuleError("no-such-card", f"there is no {what} {p!r} (there are {len(items)})")
+    taken = tuple(items[p] for p in positions)
+    kept = tuple(c for i, c in enumerate(items) if i not in positions)
+    return taken, kept
+
+
+def can_harvest(fields: Sequence[tuple], field: int) -> bool:
+    """The protection rule: a field of one card may be harvested only if no other
+    field holds two or more."""
+    n = len(fields[field])
+    if n == 0:
+        return False
+    return n > 1 or all(len(f) <= 1 for f in fields)
+
+
+def check_harvest(fields: Sequence[tuple], field: object) -> int:
+    f = check_field(fields, field)
+    if not fields[f]:
+        raise RuleError("empty-field", f"field {f} is empty: there is nothing to harvest")
+    if not can_harvest(fields, f):
+        raise RuleError(
+            "protection",
+            f"field {f} holds a single card and another field holds more: a lone bean is protected",
+        )
+    return f
+
+
+def sell(column: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A harvest: (cards turned to their coin side, cards for the discard pile).
+    The top card's beanometer counts every card in the field."""
+    earned = min(variety(column[-1]).coins_for(len(column)), len(column))
+    return column[:earned], column[earned:]
+
+
+def observe(
+    claimed: object,
+    actual: str | None,
+    where: str,
+    in_game: Callable[[str], int],
+    seen: Callable[[str], int],
+) -> str:
+    """The bean of a card coming out of a hand or the deck.
+
+    With a known deck `actual` is the truth and a claim must agree. With hidden
+    cards the claim is the table's observation and must at least be possible: a
+    bean of this game (`in_game` cards of it) not all `seen` on the table already."""
+    if claimed is not None:
+        v = variety(claimed)
+        if in_game(v.id) == 0:
+            raise RuleError("bean-not-in-game", f"{v.name}s are not in this game")
+    if actual is not None:
+        if claimed is not None and claimed != actual:
+            raise RuleError(
+                "wrong-bean", f"{where} is {bean_name(actual)}, not {bean_name(claimed)}"
+            )
+        return actual
+    if claimed is None:
+        raise RuleError("bean-unseen", f"say which bean {where} is: the companion cannot see it")
+    bean: str = claimed  # type: ignore[assignment]
+    if seen(bean) >= in_game(bean):
+        raise RuleError(
+            "too-many-beans",
+            f"all {in_game(bean)} {bean_name(bean)}s are already on the table",
+        )
+    return bean
