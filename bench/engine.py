@@ -13,35 +13,39 @@ import random
 import statistics
 import time
 
-from companion.engine import bohnanza as B
+from companion.engine import GAMES
 
 
-def recorded(players: int, games: int, seed: int) -> list[tuple[B.State, object]]:
+def recorded(game: str, setup: dict, games: int, seed: int) -> list[tuple[object, object]]:
+    gd = GAMES[game]
     rng = random.Random(seed)
     pairs = []
     for g in range(games):
-        s = B.new_game(players, seed=seed + g)
+        s = gd.new_game(seed=seed + g, **setup)
         while not s.over:
-            a = rng.choice(B.legal_actions(s))
+            a = rng.choice(gd.legal_actions(s))
             pairs.append((s, a))
-            s = B.apply(s, a)
+            s = gd.apply(s, a)
     return pairs
 
 
-def bench(players: int, games: int) -> dict:
-    pairs = recorded(players, games, seed=players * 1000)
+def bench(game: str, players: int, games: int) -> dict:
+    gd = GAMES[game]
+    setup = {"players": players} if game == "bohnanza" else {}
+    pairs = recorded(game, setup, games, seed=players * 1000)
     start = time.perf_counter()
     for s, a in pairs:
-        B.apply(s, a)
+        gd.apply(s, a)
     apply_s = time.perf_counter() - start
 
     timings = []
     for s, _ in pairs[::3]:
         t = time.perf_counter()
-        B.legal_actions(s)
+        gd.legal_actions(s)
         timings.append(time.perf_counter() - t)
     timings.sort()
     return {
+        "game": game,
         "players": players,
         "actions": len(pairs),
         "actions_per_second": round(len(pairs) / apply_s),
@@ -56,14 +60,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    rows = [bench(n, args.games) for n in range(2, 8)]
+    rows = [bench("bohnanza", n, args.games) for n in range(2, 8)]
+    rows.append(bench("duel", 2, args.games))
     if args.json:
         print(json.dumps(rows))
         return
-    print("players  actions/s  legal_actions ms (mean / p95 / max)")
+    print("game      players  actions/s  legal_actions ms (mean / p95 / max)")
     for r in rows:
         print(
-            f"{r['players']:>7}  {r['actions_per_second']:>9}  "
+            f"{r['game']:<9} {r['players']:>7}  {r['actions_per_second']:>9}  "
             f"{r['legal_actions_ms_mean']:.3f} / {r['legal_actions_ms_p95']:.3f} / "
             f"{r['legal_actions_ms_max']:.3f}"
         )

@@ -17,8 +17,9 @@ def _simulate(args: argparse.Namespace) -> int:
     setup: dict[str, Any] = {}
     if args.game == "bohnanza":
         setup = {"players": args.players, "edition": args.edition}
-    elif args.players is not None:
-        setup = {"players": args.players}
+    elif args.players is not None and not (args.game == "duel" and args.players == 2):
+        print(f"companion simulate: --players does not apply to {args.game}", file=sys.stderr)
+        return 2
     try:
         result = simulate(args.game, args.games, args.seed, **setup)
     except RuleError as err:
@@ -64,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="play random games and check every rule invariant")
-    sim.add_argument("--game", default="bohnanza", choices=["bohnanza"])
+    sim.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel"])
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--edition", default="classic", choices=["classic", "newer"])
     sim.add_argument("--games", type=int, default=100)

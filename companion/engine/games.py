@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import bohnanza
+from . import bohnanza, duel
 from .actions import Action, ActionCodec
 
 
@@ -43,5 +43,17 @@ GAMES: dict[str, GameDef] = {
         codec=bohnanza.CODEC,
         state_from_json=bohnanza.State.from_json,
         step_invariants=bohnanza.step_invariants,
+    ),
+    "duel": GameDef(
+        name="duel",
+        title="Bohnanza: The Duel",
+        new_game=duel.new_game,
+        legal_actions=duel.legal_actions,
+        apply=duel.apply,
+        summary=duel.summary,
+        invariants=duel.invariants,
+        codec=duel.CODEC,
+        state_from_json=duel.DuelState.from_json,
+        step_invariants=duel.step_invariants,
     ),
 }

@@ -21,6 +21,19 @@ def test_random_games_break_no_rule(players, edition):
     assert result["mean_turns"] > 10
 
 
+def test_random_duels_break_no_rule():
+    result = simulate("duel", 20, seed=3)
+    assert result["rule_errors"] == 0
+    assert result["invariant_violations"] == 0, result["examples"]
+    assert 15 <= result["mean_turns"] <= 20  # 88 cards at 5 a turn
+
+
+def test_simulate_cli_plays_the_duel(capsys):
+    assert main(["simulate", "--game", "duel", "--games", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == "duel"
+    assert main(["simulate", "--game", "duel", "--players", "3", "--games", "1"]) == 2
+
+
 def test_simulate_cli_prints_one_json_object(capsys):
     code = main(
         [

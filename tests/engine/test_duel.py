@@ -1,0 +1,428 @@
+"""Bohnanza: The Duel, rule by rule (rulebook 001), with the rulebook's examples.
+Seat 0 is Uwe, the starting player; seat 1 is Susanne."""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from companion.engine import duel as D
+from companion.engine import make_log, replay
+from companion.engine.duel import (
+    AcceptGift,
+    BonusCard,
+    ClaimBonus,
+    DeclineGift,
+    DiscardBonus,
+    DiscardDrawn,
+    DrawBonus,
+    DrawFaceUp,
+    EndGame,
+    EndTurn,
+    GiveGift,
+    Harvest,
+    OfferGift,
+    Plant,
+    PlantDrawn,
+    PlantGift,
+)
+
+from .duel_helpers import duel, play, refused
+
+LONG_DECK = ["green"] * 30
+
+# ------------------------------------------------------------------ setup
+
+
+def test_setup_104_cards_of_eight_varieties():
+    s = D.new_game(seed=3)
+    cards = Counter(s.deck)
+    for p in s.players:
+        cards.update(p.hand)
+        cards.update(p.dollars)
+    assert dict(cards) == {
+        "garden": 6,
+        "red": 8,
+        "black-eyed": 10,
+        "soy": 12,
+        "green": 14,
+        "stink": 16,
+        "chili": 18,
+        "blue": 20,
+    }
+    assert sum(cards.values()) == 104
+
+
+def test_setup_dollar_piles_hands_bonus_cards_and_fields():
+    s = D.new_game(seed=3)
+    for p in s.players:
+        assert len(p.dollars) == 3 and len(p.hand) == 5 and len(p.bonus) == 3
+        assert p.fields == ((), (), ())
+    assert len(s.deck) == 104 - 6 - 10
+    assert s.bonus_deck_size == 32 - 6
+    assert s.offers == ()  # the eight gift cards lie in their row
+
+
+def test_setup_hands_are_drawn_taking_turns_in_draw_order():
+    s = D.new_game(seed=5, start=1)
+    rng = random.Random(5)
+    cards = [b for b in D.LADDER for _ in range(D.CARDS[b])]
+    rng.shuffle(cards)
+    drawn = cards[6:16]
+    assert s.players[1].hand == tuple(drawn[0::2])  # the starting player draws first
+    assert s.players[0].hand == tuple(drawn[1::2])
+
+
+def test_synthetic_bonus_cards_are_thirty_two_and_climb_the_ladder():
+    cards = D.synthetic_bonus_cards(random.Random(1))
+    assert len(cards) == 32
+    assert Counter(c.cents for c in cards) == {10: 8, 40: 8, 70: 8, 100: 8}
+    for c in cards:
+        assert all(D.fits(c.pattern[:i], c.pattern[i]) for i in range(1, len(c.pattern)))
+
+
+# ------------------------------------------------------------------ planting
+
+
+@pytest.mark.parametrize(
+    "top, bean, ok",
+    [
+        ("soy", "soy", True),  # the same number
+        ("black-eyed", "soy", True),  # the next higher number: 12 on a 10
+        ("red", "soy", False),  # no skipping: not 12 on an 8
+        ("stink", "soy", False),  # never lower: not 12 on a 16
+        (None, "garden", True),  # an empty field takes any bean
+        ("blue", "blue", True),
+        ("blue", "garden", False),  # 20 is the top: nothing climbs past it
+    ],
+)
+def test_planting_follows_the_ladder(top, bean, ok):
+    column = () if top is None else (top,)
+    assert D.fits(column, bean) is ok
+
+
+def test_different_beans_may_share_a_field():
+    s = duel(hands=[["red", "black-eyed"], []])
+    s = play(s, Plant(0, 0), Plant(0, 0))
+    assert s.players[0].fields[0] == ("red", "black-eyed")
+
+
+def test_a_bean_off_the_ladder_is_refused_with_the_numbers():
+    s = duel(hands=[["stink"], []], fields=[[["red"], ["soy"], ["blue"]], [[], [], []]])
+    err = refused(s, Plant(0, 0), "ladder")
+    assert "Red Bean (8)" in err.message and "Stink Bean (16)" in err.message
+    assert not any(isinstance(a, Plant) for a in D.legal_actions(s))  # harvest first
+
+
+# ------------------------------------------------------------------ phase 1
+
+
+def test_phase1_the_first_card_must_be_planted_the_second_may():
+    s = duel(hands=[["soy", "soy", "soy"], []], deck=LONG_DECK)
+    refused(s, DrawFaceUp(0), "must-plant")
+    s = play(s, Plant(0, 0))
+    assert DrawFaceUp(0, ("green",) * 3) in D.legal_actions(s)
+    s = play(s, Plant(0, 0))
+    refused(s, Plant(0, 0), "plant-limit")
+    assert s.players[0].hand == ("soy",)
+
+
+# ------------------------------------------------------------------ phase 2
+
+
+def _uwe_turned_over():
+    """Example 1: Uwe has turned over a Soy, a Chili... (example 5's Red) and a Blue."""
+    s = duel(
+        hands=[["green", "stink"], ["blue", "garden"]], deck=["soy", "red", "blue"] + LONG_DECK
+    )
+    return play(s, Plant(0, 0), DrawFaceUp(0))
+
+
+def test_rulebook_examples_1_to_5_gifts_and_planting():
+    s = _uwe_turned_over()
+    assert s.face_up == ("soy", "red", "blue") and s.step == "gift"
+    refused(s, OfferGift(1, "soy"), "gift-order")  # the active player offers first
+    s = play(s, OfferGift(0, "soy"))  # example 2: Uwe pushes the Soy gift card
+    refused(s, OfferGift(1, "soy"), "gift-pushed")  # a pushed gift card can't be pushed again
+    s = play(s, OfferGift(1, "blue"))  # example 3: Susanne declines and pushes Blue
+    s = play(s, AcceptGift(0))  # example 4: Uwe accepts
+    refused(s, GiveGift(0, "hand", 0), "gift-order")
+    s = play(s, GiveGift(1, "hand", 0))  # Susanne gives a Blue Bean from her hand
+    assert s.players[0].gift == ("blue",) and s.players[1].hand == ("garden",)
+    assert s.step == "plant-drawn" and s.offers == ()  # the gift cards go back
+    # Example 5: the two Blue Beans in the 2nd field, the Red in the 3rd, Soy discarded.
+    s = play(s, PlantDrawn(0, 2, 1), PlantGift(0, 1), PlantDrawn(0, 1, 2), DiscardDrawn(0, 0))
+    assert s.players[0].fields == (("green",), ("blue", "blue"), ("red",))
+    assert s.discard == ("soy",)
+    assert s.step == "bonus"
+
+
+def test_gifts_alternate_until_one_is_accepted():
+    s = play(_uwe_turned_over(), OfferGift(0, "soy"), OfferGift(1, "blue"), OfferGift(0, "red"))
+    refused(s, OfferGift(0, "green"), "gift-order")
+    refused(s, DeclineGift(1), "must-offer")
+    s = play(s, AcceptGift(1), GiveGift(0, "face-up", 1))
+    assert s.players[1].gift == ("red",) and s.face_up == ("soy", "blue")
+
+
+def test_all_eight_gift_cards_pushed_and_none_accepted_nothing_changes_hands():
+    s = _uwe_turned_over()
+    for i, bean in enumerate(D.LADDER):
+        s = play(s, OfferGift(i % 2, bean))
+    assert [type(a) for a in D.legal_actions(s) if not isinstance(a, Harvest | ClaimBonus)] == [
+        AcceptGift,
+        DeclineGift,
+    ]
+    refused(s, DeclineGift(1), "gift-order")  # Susanne pushed the last one
+    s = play(s, DeclineGift(0))
+    assert s.step == "plant-drawn" and all(not p.gift for p in s.players)
+
+
+def test_an_accepted_bluff_costs_a_dollar_card():
+    s = play(_uwe_turned_over(), OfferGift(0, "garden"), AcceptGift(1))
+    assert D.legal_actions(s)[0] == GiveGift(0, "bluff")
+    before = s.players[0].dollars
+    s = play(s, GiveGift(0, "bluff"))
+    assert s.players[0].dollars == before[:-1]
+    assert len(s.players[1].dollars) == 4 and s.players[1].gift == ()
+
+
+def test_a_declined_bluff_costs_nothing():
+    s = play(_uwe_turned_over(), OfferGift(0, "garden"), OfferGift(1, "chili"), AcceptGift(0))
+    s = play(s, GiveGift(1, "bluff"))  # Susanne has no chili: her bluff was accepted
+    assert len(s.players[1].dollars) == 2 and len(s.players[0].dollars) == 4
+
+
+def test_a_player_who_has_the_bean_cannot_call_it_a_bluff():
+    s = play(_uwe_turned_over(), OfferGift(0, "soy"), AcceptGift(1))
+    refused(s, GiveGift(0, "bluff"), "not-a-bluff")  # the Soy lies turned over
+    refused(s, GiveGift(0, "face-up", 0 + 1), "wrong-bean")
+
+
+def test_the_opponent_plants_a_gift_after_the_active_player():
+    s = play(_uwe_turned_over(), OfferGift(0, "soy"), AcceptGift(1), GiveGift(0, "face-up", 0))
+    refused(s, PlantGift(1, 0), "wrong-step")
+    s = play(s, PlantDrawn(0, 0, 1), PlantDrawn(0, 0, 2))
+    assert s.step == "plant-gift"
+    s = play(s, PlantGift(1, 0))
+    assert s.players[1].fields[0] == ("soy",) and s.step == "bonus"
+
+
+def test_only_one_turned_over_card_may_be_discarded():
+    s = play(
+        _uwe_turned_over(),
+        OfferGift(0, "garden"),
+        OfferGift(1, "chili"),
+        AcceptGift(0),
+        GiveGift(1, "bluff"),
+        DiscardDrawn(0, 0),
+    )
+    refused(s, DiscardDrawn(0, 0), "discard-limit")
+
+
+# ------------------------------------------------------------------ phase 4
+
+
+def _phase4(bonus_deck=None, bonus=None):
+    s = duel(
+        hands=[["green"], []],
+        deck=["garden", "garden", "garden", "red", "soy"] + LONG_DECK,
+        bonus=bonus,
+        bonus_deck=bonus_deck,
+    )
+    s = play(
+        s,
+        Plant(0, 0),
+        DrawFaceUp(0),
+        OfferGift(0, "garden"),
+        AcceptGift(1),
+        GiveGift(0, "face-up", 0),
+        PlantDrawn(0, 0, 1),
+        PlantDrawn(0, 0, 1),
+        PlantGift(1, 0),
+    )
+    return s
+
+
+def test_phase4_draws_two_to_the_back_of_the_hand():
+    s = _phase4()
+    assert s.step == "bonus" and s.players[0].hand == ("red", "soy")
+
+
+def test_phase4_each_may_discard_one_bonus_card_then_refill_active_first():
+    s = _phase4()
+    s = play(s, DiscardBonus(1, 2), DiscardBonus(0, 0))
+    refused(s, DiscardBonus(0, 0), "discard-limit")
+    refused(s, EndTurn(0), "bonus-refill")
+    refused(s, DrawBonus(1), "bonus-order")
+    s = play(s, DrawBonus(0))
+    refused(s, DiscardBonus(1, 0), "discard-limit")  # Susanne already did
+    s = play(s, DrawBonus(1))
+    assert [len(p.bonus) for p in s.players] == [3, 3]
+    s = play(s, EndTurn(0))
+    assert s.active == 1 and s.step == "plant" and s.turn == 2
+
+
+def test_phase4_the_bonus_pile_is_rebuilt_from_its_discards():
+    s = _phase4(bonus_deck=())
+    s = play(s, DiscardBonus(0, 1))
+    s = play(s, DrawBonus(0))
+    assert len(s.players[0].bonus) == 3 and s.bonus_discard == () and s.bonus_deck == ()
+
+
+def test_phase4_fulfilling_a_card_just_drawn_stops_the_draws():
+    card = BonusCard(("garden", "garden"), 40)
+    s = _phase4(bonus_deck=[card, BonusCard(("red",), 10)])
+    s = play(s, DiscardBonus(0, 0), DiscardBonus(1, 0), DrawBonus(0))
+    assert s.players[0].bonus[-1] == card
+    s = play(s, ClaimBonus(0, 0, 1, 2))  # Uwe's field 1 holds two Garden Beans
+    assert s.players[0].bonus_stopped and len(s.players[0].bonus) == 2
+    refused(s, DrawBonus(0), "bonus-order")  # Susanne draws now; Uwe stays at two
+    s = play(s, DrawBonus(1), EndTurn(0))
+    assert len(s.players[0].bonus) == 2 and not s.players[0].bonus_stopped
+
+
+# ------------------------------------------------------------------ bo(h)nus cards
+
+
+def test_a_bonus_card_is_fulfilled_on_any_field_any_time_top_card_included():
+    card = BonusCard(("red", "red", "soy"), 70)
+    s = duel(bonus=[[card], []], fields=[[[], [], []], [["garden", "red", "red", "soy"], [], []]])
+    s = play(s, ClaimBonus(0, 1, 0, 0))  # Uwe claims on Susanne's field
+    assert s.players[0].fulfilled == (card,)
+    assert D.cents(s, 0) == 300 + 170  # three dollar cards, and a dollar and 70 cents
+
+
+def test_a_bonus_pattern_must_end_with_the_top_card():
+    card = BonusCard(("red", "red"), 10)
+    s = duel(bonus=[[card], []], fields=[[["red", "red", "soy"], [], []], [[], [], []]])
+    err = refused(s, ClaimBonus(0, 0, 0, 0), "bonus-pattern")
+    assert "top card" in err.message
+
+
+def test_a_stated_bonus_must_match_a_known_card():
+    card = BonusCard(("soy",), 10)
+    s = duel(bonus=[[card], []], fields=[[["soy"], [], []], [[], [], []]])
+    refused(s, ClaimBonus(0, 0, 0, 0, ("soy",), 40), "wrong-bonus")
+    assert play(s, ClaimBonus(0, 0, 0, 0, ("soy",), 10)).players[0].fulfilled == (card,)
+
+
+@pytest.mark.parametrize(
+    "pattern, cents, says",
+    [
+        (("soy",), 50, "cents"),
+        ((), 10, "pattern"),
+        (("coffee",), 10, "not a bean"),
+        (("garden", "red", "black-eyed", "soy", "green"), 100, "at most 4"),
+    ],
+)
+def test_a_stated_bonus_card_is_checked(pattern, cents, says):
+    s = D.new_game(knowledge="hidden")
+    err = refused(s, ClaimBonus(0, 0, 0, 0, pattern, cents), "bad-bonus")
+    assert says in err.message
+
+
+# ------------------------------------------------------------------ harvest
+
+
+def test_rulebook_example_6_mixed_field_paid_by_the_top_card():
+    s = duel(fields=[[[], [], []], [["red"] * 3 + ["black-eyed"] * 2 + ["soy"], [], []]])
+    s = play(s, Harvest(1, 0))  # Susanne, not active: any time
+    assert len(s.players[1].dollars) == 3 + 3  # 6 beans under a Soy: 3 dollars
+    assert len(s.discard) == 3 and s.players[1].fields[0] == ()
+
+
+def test_the_protection_rule_in_the_duel():
+    s = duel(fields=[[["red"], ["soy", "soy"], []], [[], [], []]])
+    refused(s, Harvest(0, 0), "protection")
+
+
+# ------------------------------------------------------------------ the end
+
+
+def test_the_game_ends_after_phase_3_when_the_pile_runs_out():
+    s = duel(hands=[["green"], []], deck=["soy", "red"])
+    s = play(s, Plant(0, 0), DrawFaceUp(0))
+    assert s.face_up == ("soy", "red") and s.ending
+    s = play(s, OfferGift(0, "garden"), OfferGift(1, "chili"), AcceptGift(0), GiveGift(1, "bluff"))
+    s = play(s, PlantDrawn(0, 0, 1), PlantDrawn(0, 0, 2))
+    assert s.step == "final"
+    assert D.legal_actions(s)[0] == EndGame(0)
+
+
+def test_the_pile_running_out_in_phase_4_ends_the_game():
+    s = duel(hands=[["green"], []], deck=["soy", "red", "red", "blue"])
+    s = play(
+        s,
+        Plant(0, 0),
+        DrawFaceUp(0),
+        OfferGift(0, "garden"),
+        OfferGift(1, "chili"),
+        AcceptGift(0),
+        GiveGift(1, "bluff"),
+        PlantDrawn(0, 0, 1),
+        DiscardDrawn(0, 0),
+        PlantDrawn(0, 0, 2),
+    )
+    assert s.step == "final" and s.players[0].hand == ("blue",)
+
+
+def test_final_claims_then_every_field_is_harvested_and_hands_do_not_count():
+    card = BonusCard(("blue",), 100)
+    s = duel(
+        hands=[["blue"] * 4, []],
+        fields=[[["blue"] * 10, ["red"], []], [["green"] * 3, [], []]],
+        dollars=[["soy"], ["soy", "soy"]],
+        bonus=[[card], []],
+        step="final",
+    )
+    s = play(s, ClaimBonus(0, 0, 0, 0), EndGame(0))
+    assert s.over
+    # Uwe: 1 + 4 (10 blue) + 0 (a lone red) dollar cards, plus a bo(h)nus card: 7.00
+    assert D.cents(s, 0) == 500 + 200
+    assert D.cents(s, 1) == 300  # 2 + 1 (3 green)
+    assert D.summary(s)["winners"] == [0]
+    assert D.summary(s)["players"][0]["dollars"] == 7.0
+
+
+def test_a_tie_the_starting_player_loses():
+    s = duel(dollars=[["soy"] * 4, ["soy"] * 4], step="over")
+    assert D.winners(s) == [1]
+    assert D.winners(duel(dollars=[["soy"] * 4, ["soy"] * 4], step="over", start=1)) == [0]
+
+
+# ------------------------------------------------------------------ knowledge, JSON, replay
+
+
+def test_a_hidden_duel_follows_a_real_one_card_for_card():
+    rng = random.Random(4)
+    known, blind = D.new_game(seed=4), D.new_game(knowledge="hidden")
+    while not known.over:
+        action = rng.choice(D.legal_actions(known))
+        known = D.apply(known, action)
+        blind = D.apply(blind, action)
+        view_k, view_b = D.public_view(known), D.public_view(blind)
+        assert view_b == view_k, action
+        assert D.invariants(blind) == []
+
+
+def test_a_hidden_plant_needs_the_bean_named():
+    s = D.new_game(knowledge="hidden")
+    refused(s, Plant(0, 0), "bean-unseen")
+    refused(s, Plant(0, 0, "coffee"), "bean-not-in-game")
+    assert play(s, Plant(0, 0, "red")).players[0].fields[0] == ("red",)
+
+
+def test_a_duel_replays_and_round_trips_through_json():
+    rng = random.Random(8)
+    s, actions = D.new_game(seed=8), []
+    while not s.over:
+        a = rng.choice(D.legal_actions(s))
+        actions.append(a)
+        s = D.apply(s, a)
+    log = json.loads(json.dumps(make_log("duel", {"seed": 8}, actions)))
+    assert replay(log) == s
+    assert D.DuelState.from_json(json.loads(json.dumps(s.to_json()))) == s
+    for a in actions[:50]:
+        assert D.CODEC.from_json(json.loads(json.dumps(a.to_json()))) == a
