@@ -16,9 +16,11 @@ def _simulate(args: argparse.Namespace) -> int:
 
     setup: dict[str, Any] = {}
     if args.game == "bohnanza":
-        setup = {"players": args.players, "edition": args.edition}
-    elif args.players is not None and not (args.game == "duel" and args.players == 2):
-        print(f"companion simulate: --players does not apply to {args.game}", file=sys.stderr)
+        setup = {"players": args.players or 4, "edition": args.edition}
+    elif args.game == "dice":
+        setup = {"players": args.players or 3}
+    elif args.players not in (None, 2):
+        print("companion simulate: The Duel is for 2 players", file=sys.stderr)
         return 2
     try:
         result = simulate(args.game, args.games, args.seed, **setup)
@@ -59,13 +61,34 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dice_odds(args: argparse.Namespace) -> int:
+    from .engine import RuleError
+    from .engine.dice import first_roll, load_dice, parse_order
+
+    try:
+        dice = load_dice(args.faces)
+        order = parse_order(args.order, dice.beans)
+    except RuleError as err:
+        print(f"companion dice odds: {err.message}", file=sys.stderr)
+        return 2
+    p = first_roll(order, dice)
+    result = {
+        "order": order.text,
+        "first_roll": float(p),
+        "percent": round(float(p) * 100, 2),
+        "exact": f"{p.numerator}/{p.denominator}",
+    }
+    print(json.dumps(result) if args.json else f"{order.text}: {result['percent']} %")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="play random games and check every rule invariant")
-    sim.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel"])
+    sim.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--edition", default="classic", choices=["classic", "newer"])
     sim.add_argument("--games", type=int, default=100)
@@ -81,6 +104,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--pace", type=float, default=0.6, help="seconds between turns")
     demo.set_defaults(run=_demo)
 
+    dice = sub.add_parser("dice", help="Das Würfelspiel tools")
+    dice_sub = dice.add_subparsers(dest="dice_command", required=True)
+    odds = dice_sub.add_parser("odds", help="the chance the first roll meets an order")
+    odds.add_argument("order", help='e.g. "(soy|green) + (garden|red)*2"')
+    odds.add_argument("--faces", default=None, help="a dice file (TOML) instead of the default")
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(run=_dice_odds)
+
     rep = sub.add_parser("replay", help="replay a game log and print its summary")
     rep.add_argument("log")
     rep.add_argument("--json", action="store_true")
@@ -90,8 +121,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "simulate" and args.players is None and args.game == "bohnanza":
-        args.players = 4
     return args.run(args)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import bohnanza, duel
+from . import bohnanza, dice, duel
 from .actions import Action, ActionCodec
 
 
@@ -55,5 +55,17 @@ GAMES: dict[str, GameDef] = {
         codec=duel.CODEC,
         state_from_json=duel.DuelState.from_json,
         step_invariants=duel.step_invariants,
+    ),
+    "dice": GameDef(
+        name="dice",
+        title="Bohnanza: Das Würfelspiel",
+        new_game=dice.new_game,
+        legal_actions=dice.legal_actions,
+        apply=dice.apply,
+        summary=dice.summary,
+        invariants=dice.invariants,
+        codec=dice.CODEC,
+        state_from_json=dice.DiceState.from_json,
+        step_invariants=dice.step_invariants,
     ),
 }

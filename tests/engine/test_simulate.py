@@ -34,6 +34,13 @@ def test_simulate_cli_plays_the_duel(capsys):
     assert main(["simulate", "--game", "duel", "--players", "3", "--games", "1"]) == 2
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_dice_games_break_no_rule(players):
+    result = simulate("dice", 10, seed=players, players=players)
+    assert result["rule_errors"] == 0
+    assert result["invariant_violations"] == 0, result["examples"]
+
+
 def test_simulate_cli_prints_one_json_object(capsys):
     code = main(
         [

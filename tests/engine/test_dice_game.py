@@ -1,0 +1,278 @@
+"""Das Würfelspiel, the turn and the harvest, rule by rule (rulebook 004).
+Seat 0 is Matthias (active), seat 1 Martina, seat 2 Björn."""
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from companion.engine import RuleError, make_log, replay
+from companion.engine import dice as W
+from companion.engine.dice import Harvest, PassPiece, RepeatRoll, Roll, Save
+
+
+def card(*orders):
+    return list(orders) + ["garden*5"] * (5 - len(orders))
+
+
+def game(cards, **kw):
+    """A hidden-deck game with the given (top, bottom) cards per seat."""
+    return W.new_game(len(cards), knowledge="hidden", cards=cards, **kw)
+
+
+def refused(state, action, rule):
+    before = state.to_json()
+    with pytest.raises(RuleError) as err:
+        W.apply(state, action)
+    assert err.value.rule == rule, err.value
+    assert state.to_json() == before
+    return err.value
+
+
+def play(state, *actions):
+    for a in actions:
+        state = W.apply(state, a)
+    return state
+
+
+D, L = "darker", "lighter"
+# Die order: 0, 1 darker; 2, 3, 4 lighter.
+
+
+def three():
+    return game(
+        [
+            [card("stink", "soy + blue"), card()],  # Matthias
+            [card("green*2", "red"), card()],  # Martina
+            [card("stink*2"), card()],  # Björn
+        ]
+    )
+
+
+# ------------------------------------------------------------------ setup
+
+
+def test_setup_two_cards_each_and_the_starting_player_has_the_dice():
+    s = W.new_game(4, seed=2)
+    assert all(p.top and p.bottom and p.completed == 0 for p in s.players)
+    assert s.deck_size == 55 - 8 and s.active == 0 and s.step == "roll" and s.piece
+    assert len(W.synthetic_cards()) == 55
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_two_to_five_players(players):
+    with pytest.raises(RuleError):
+        W.new_game(players)
+
+
+def test_a_hidden_table_enters_its_cards():
+    with pytest.raises(RuleError) as err:
+        W.new_game(2, knowledge="hidden")
+    assert "two harvest cards" in err.value.message
+    with pytest.raises(RuleError) as err:
+        game([[card("soy +"), card()], [card(), card()]])
+    assert err.value.rule == "bad-card" and "order 1" in err.value.message
+
+
+# ------------------------------------------------------------------ the turn
+
+
+def test_roll_all_five_then_save_at_least_one():
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    assert s.step == "save" and s.rolled == (0, 1, 2, 3, 4)
+    refused(s, Save(0, ()), "save-one")
+    refused(s, Roll(0), "wrong-step")
+    s = play(s, Save(0, (0,)))  # example 1: Matthias saves the Stink Bean
+    assert s.step == "roll" and s.saved == (True, False, False, False, False)
+    s = play(s, Roll(0, ("soy", "green", "green", "blue")))
+    assert s.rolled == (1, 2, 3, 4) and s.faces[0] == "stink"  # never rerolled
+
+
+def test_only_dice_just_rolled_can_be_saved():
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0,)))
+    s = play(s, Roll(0, ("soy", "green", "green", "blue")))
+    refused(s, Save(0, (0,)), "save-rolled")
+
+
+def test_a_rolled_face_the_die_does_not_have_is_refused():
+    err = refused(three(), Roll(0, ("red", "soy", "red", "blue", "blue")), "wrong-faces")
+    assert "die 1 (darker)" in err.message
+    refused(three(), Roll(0, ("soy",)), "wrong-faces")
+
+
+def test_rulebook_example_2_others_check_the_dice_just_rolled_only():
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    # Björn needs two Stink Beans; one was rolled.
+    assert s.players[2].completed == 0
+    s = play(s, Save(0, (0,)), Roll(0, ("stink", "green", "green", "blue")))
+    # Martina's two Green Beans: covered at once. Björn's second Stink lies in the
+    # bean field from the earlier roll: he can't use it.
+    assert s.players[1].completed == 1 and s.players[1].last_check == 1
+    assert s.players[2].completed == 0
+    assert s.players[0].completed == 0  # the active player checks only at the end
+
+
+def test_rulebook_example_3_the_bean_piece_repeats_the_whole_roll_once():
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0, 1, 2)))
+    s = play(s, Roll(0, ("blue", "blue")))
+    s = play(s, RepeatRoll(0, ("green", "green")))
+    assert not s.piece and s.rolled == (3, 4)
+    assert s.players[1].completed == 1  # the others check again after the repeat
+    refused(s, RepeatRoll(0, ("blue", "blue")), "piece-used")
+
+
+def test_rulebook_example_4_all_five_saved_the_field_is_checked():
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0, 1, 2, 3, 4)))
+    # Stink, then Soy + Blue: the Soy Bean... the field completes the bottom two orders.
+    assert s.step == "turn-end" and s.players[0].completed == 2
+    assert s.players[0].last_check == 2
+
+
+def test_the_bean_piece_passes_to_the_left():
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0, 1, 2, 3, 4)))
+    refused(s, Roll(0), "wrong-step")
+    s = play(s, PassPiece(0))
+    assert s.active == 1 and s.step == "roll" and s.piece and s.saved == (False,) * 5
+    refused(s, Roll(0), "not-your-turn")
+    s = play(s, Roll(1, ("soy", "soy", "red", "red", "red")))
+    assert s.rolled == (0, 1, 2, 3, 4)
+
+
+# ------------------------------------------------------------------ harvest
+
+
+def harvester(completed=4, **kw):
+    s = game([[card("stink"), card("red")], [card(), card()]], **kw)
+    return replace(s, players=(replace(s.players[0], completed=completed),) + s.players[1:])
+
+
+@pytest.mark.parametrize("completed, dollars", [(3, 1), (4, 2), (5, 3)])
+def test_harvest_pays_1_2_3_dollars(completed, dollars):
+    s = play(harvester(completed), Harvest(0, card("soy")))
+    p = s.players[0]
+    assert p.total == dollars and len(p.dollars) == dollars
+    assert p.completed == 0 and p.top.orders[0].text == "red"  # the bottom card moved up
+    assert p.bottom.orders[0].text == "soy"  # the new card drawn
+    assert s.deck_size == 55 - 4 - (dollars - 1) - 1
+
+
+def test_rulebook_example_5_martina_harvests_four_orders_for_two_dollars():
+    s = play(harvester(4), Harvest(0, card("blue")))
+    assert s.players[0].total == 2
+
+
+def test_a_harvest_needs_three_orders():
+    err = refused(harvester(2), Harvest(0, card("soy")), "harvest-too-early")
+    assert "2" in err.message
+
+
+def test_a_hidden_harvest_needs_the_new_card_entered():
+    refused(harvester(3), Harvest(0), "card-unseen")
+
+
+def test_harvest_at_any_time_even_when_not_active():
+    s = game([[card(), card()], [card("stink"), card("red")]])
+    s = replace(s, players=(s.players[0], replace(s.players[1], completed=3)))
+    assert Harvest(1) in W.legal_actions(s)
+    assert play(s, Harvest(1, card("soy"))).players[1].total == 1
+
+
+def test_the_new_top_card_is_checked_at_once_against_the_same_dice():
+    s = game([[card(), card()], [card("stink"), card("red", "blue")]])
+    s = replace(s, players=(s.players[0], replace(s.players[1], completed=3)))
+    s = play(s, Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    s = play(s, Harvest(1, card("soy")))  # before Matthias saves: the roll still counts
+    assert s.players[1].completed == 2 and s.players[1].last_check == 2
+
+
+def test_the_active_players_new_top_card_is_checked_against_the_bean_field():
+    s = game([[card("stink"), card("red", "soy")], [card(), card()]])
+    s = play(s, Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0, 1, 2, 3, 4)))
+    s = replace(s, players=(replace(s.players[0], completed=3),) + s.players[1:])
+    s = play(s, Harvest(0, card("green")))
+    assert s.players[0].completed == 2
+
+
+def test_when_the_harvest_cards_run_out_a_player_aid_buys_five_dollars_back():
+    s = harvester(5)
+    s = replace(
+        s, hidden_deck=1, players=(replace(s.players[0], dollars=(None,) * 6),) + s.players[1:]
+    )
+    s = play(s, Harvest(0, card("soy")))
+    p = s.players[0]
+    # 3 dollars: the top card, one from the deck, then the deck was empty: five
+    # single dollars became a player aid, and went back as the new deck.
+    assert p.aids == 1 and s.aids_left == 4
+    assert p.total == 6 + 3
+    assert s.deck_size == 5 - 1 - 1
+
+
+# ------------------------------------------------------------------ the end
+
+
+def rich(seat_dollars, active=0, completed=(0, 0, 0)):
+    s = game([[card("stink"), card("red")] for _ in seat_dollars], start=active)
+    players = tuple(
+        replace(p, dollars=(None,) * d, completed=c)
+        for p, d, c in zip(s.players, seat_dollars, completed, strict=True)
+    )
+    return replace(s, players=players)
+
+
+def test_ten_dollars_by_another_player_stops_the_active_player():
+    s = rich([0, 9, 2], completed=(3, 3, 1))
+    s = play(s, Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (2,)))
+    s = play(s, Roll(0, ("stink", "soy", "red", "green")))
+    # Martina harvests to 10: Matthias stops, all dice go to the field, final check,
+    # then everyone with three orders harvests.
+    s = play(s, Harvest(1, card("soy")))
+    assert s.over and all(s.saved)
+    assert s.players[1].total == 10
+    assert s.players[0].total == 1  # Matthias had three orders
+    assert s.players[2].total == 2
+    assert W.winners(s) == [1]
+    refused(s, PassPiece(0), "game-over")
+
+
+def test_ten_dollars_by_the_active_player_finishes_the_turn_first():
+    s = rich([9, 0, 0], completed=(3, 0, 0))
+    s = play(s, Harvest(0, card("soy")))
+    assert s.final == 0 and not s.over and s.step == "roll"
+    s = play(s, Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0, 1, 2, 3, 4)))
+    assert s.over and s.players[0].total == 10
+
+
+def test_a_tie_shares_the_win():
+    s = replace(rich([10, 10, 3]), step="over")
+    assert W.winners(s) == [0, 1]
+
+
+# ------------------------------------------------------------------ JSON, replay, simulate
+
+
+def test_a_game_replays_and_round_trips_through_json():
+    rng = random.Random(3)
+    s, actions = W.new_game(3, seed=3), []
+    while not s.over:
+        a = rng.choice(W.legal_actions(s))
+        actions.append(a)
+        s = W.apply(s, a)
+        assert W.invariants(s) == []
+    log = json.loads(json.dumps(make_log("dice", {"players": 3, "seed": 3}, actions)))
+    assert replay(log) == s
+    assert W.DiceState.from_json(json.loads(json.dumps(s.to_json()))) == s
+    assert max(p.total for p in s.players) >= 10
+
+
+def test_the_card_library_keeps_a_card_by_its_number(tmp_path):
+    path = tmp_path / "cards.json"
+    assert W.load_library(path) == {}
+    W.save_card(path, W.make_card(card("soy + red"), 17))
+    W.save_card(path, W.make_card(card("(soy|green)*2"), 4))
+    lib = W.load_library(path)
+    assert sorted(lib) == [4, 17] and lib[17].orders[0].text == "soy + red"
+    path.write_text('{"cards": {"9": ["soy"]}}')
+    with pytest.raises(RuleError) as err:
+        W.load_library(path)
+    assert "card 9" in err.value.message and "5 orders" in err.value.message
