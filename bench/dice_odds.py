@@ -52,8 +52,11 @@ def main() -> None:
         adviser = Advisor(orders)
         cold.append(ms(adviser.advise))
         warm.append(
-            ms(lambda a=adviser: a.advise(field=["soy"], left=["darker", "lighter", "lighter",
-                                                               "lighter"]))
+            ms(
+                lambda a=adviser: a.advise(
+                    field=["soy"], left=["darker", "lighter", "lighter", "lighter"]
+                )
+            )
         )
     cold.sort()
     result = {

@@ -42,6 +42,12 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(args)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(args)
+
+
 def _replay(args: argparse.Namespace) -> int:
     from .engine import RuleError, replay
     from .engine.log import game_def
@@ -96,13 +102,23 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(run=_simulate)
 
-    demo = sub.add_parser("demo", help="the demo table: a simulated game")
-    demo.add_argument("--game", default="bohnanza", choices=["bohnanza"])
+    demo = sub.add_parser("demo", help="the demo table: the service with simulated players")
+    demo.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
     demo.add_argument("--players", type=int, default=4)
     demo.add_argument("--edition", default="classic", choices=["classic", "newer"])
     demo.add_argument("--seed", type=int, default=None)
-    demo.add_argument("--pace", type=float, default=0.6, help="seconds between turns")
+    demo.add_argument("--pace", type=float, default=1.2, help="seconds between moves")
+    demo.add_argument("--host", default="0.0.0.0")
+    demo.add_argument("--port", type=int, default=8000)
+    demo.add_argument("--db", default=None, help="default: a fresh temporary database")
     demo.set_defaults(run=_demo)
+
+    srv = sub.add_parser("serve", help="the table service")
+    srv.add_argument("--host", default=None)
+    srv.add_argument("--port", type=int, default=None)
+    srv.add_argument("--db", default=None)
+    srv.add_argument("--config", default=None, help="a TOML config file")
+    srv.set_defaults(run=_serve)
 
     dice = sub.add_parser("dice", help="Das Würfelspiel tools")
     dice_sub = dice.add_subparsers(dest="dice_command", required=True)

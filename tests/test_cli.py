@@ -44,12 +44,54 @@ def test_replay_of_a_broken_log_says_why(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
 
 
-def test_the_demo_plays_a_whole_game():
-    out = subprocess.run(
-        [sys.executable, "-m", "companion", "demo", "--players", "4", "--seed", "1", "--pace", "0"],
-        capture_output=True,
+def test_the_demo_serves_a_table_that_simulated_players_play(tmp_path):
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "demo",
+            "--port",
+            str(port),
+            "--host",
+            "127.0.0.1",
+            "--pace",
+            "0.05",
+            "--seed",
+            "1",
+            "--db",
+            str(tmp_path / "demo.db"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         text=True,
-        timeout=60,
-        check=True,
-    ).stdout
-    assert "The game is over." in out and "Winner" in out
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.time() + 30
+        tables = None
+        while time.time() < deadline:
+            try:
+                tables = json.load(urllib.request.urlopen(base + "/api/tables", timeout=2))
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert tables and tables[0]["game"] == "bohnanza"
+        code = tables[0]["code"]
+        time.sleep(2)
+        state = json.load(urllib.request.urlopen(f"{base}/api/tables/{code}/state", timeout=2))
+        assert state["table"]["started"] and len(state["log"]) > 3  # the bots are playing
+        page = urllib.request.urlopen(f"{base}/j/{code}", timeout=2).read().decode()
+        assert code in page
+    finally:
+        proc.terminate()
+        out = proc.communicate(timeout=10)[0]
+    assert f"/j/{code}" in out and "host key" in out  # the URL and the QR in the terminal
+    assert "█" in out or "#" in out

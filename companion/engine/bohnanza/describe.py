@@ -30,13 +30,18 @@ def field_text(column: tuple[str, ...]) -> str:
     return f"{len(column)} × {v.name} (worth {v.coins_for(len(column))}; {more})"
 
 
-def describe(before: State, action: Action) -> str:
-    """What `action` does, said about the state it is applied to."""
-    who = f"Seat {action.player}"  # type: ignore[attr-defined]
+def describe(before: State, action: Action, names: list[str] | None = None) -> str:
+    """What `action` does, said about the state it is applied to. Seats and fields
+    are counted from 1, as players count them."""
+
+    def name(seat: int) -> str:
+        return names[seat] if names and seat < len(names) else f"Seat {seat + 1}"
+
+    who = name(action.player)  # type: ignore[attr-defined]
     p = before.players[action.player]  # type: ignore[attr-defined]
     if isinstance(action, Plant):
         bean = action.bean or p.hand[0]
-        return f"{who} plants {bean_name(bean)} in field {action.field}"
+        return f"{who} plants {bean_name(bean)} in field {action.field + 1}"
     if isinstance(action, DrawFaceUp):
         beans = ", ".join(bean_name(b) for b in action.beans or ())
         return f"{who} turns cards face up{': ' + beans if beans else ''}"
@@ -45,16 +50,16 @@ def describe(before: State, action: Action) -> str:
         gives += [bean_name(b) for b in action.give_beans or ()]
         gets = [bean_name(b) for b in action.receive_beans or ()]
         if not gets:
-            return f"{who} gives {', '.join(gives)} to seat {action.partner}"
+            return f"{who} gives {', '.join(gives)} to {name(action.partner)}"
         if not gives:
-            return f"Seat {action.partner} gives {', '.join(gets)} to seat {action.player}"
-        return f"{who} trades {', '.join(gives)} for {', '.join(gets)} with seat {action.partner}"
+            return f"{name(action.partner)} gives {', '.join(gets)} to {who}"
+        return f"{who} trades {', '.join(gives)} for {', '.join(gets)} with {name(action.partner)}"
     if isinstance(action, EndTrading):
         return f"{who} ends trading"
     if isinstance(action, PlantTraded):
-        return f"{who} plants {bean_name(p.set_aside[action.index])} in field {action.field}"
+        return f"{who} plants {bean_name(p.set_aside[action.index])} in field {action.field + 1}"
     if isinstance(action, PlantDrawn):
-        return f"{who} plants {bean_name(before.face_up[action.index])} in field {action.field}"
+        return f"{who} plants {bean_name(before.face_up[action.index])} in field {action.field + 1}"
     if isinstance(action, PlantOffered):
         return f"{who} plants offered {bean_name(before.offer[action.index])}"
     if isinstance(action, DiscardOffered):

@@ -21,23 +21,38 @@ from .actions import (
     PlantTraded,
     Trade,
 )
+from .game import fields_for
 from .state import State
+
+
+def _needs_room(state: State, seat: int) -> bool:
+    """The player holds a card that must be planted now and fits no field."""
+    p = state.players[seat]
+    due = list(p.set_aside)
+    if seat == state.active:
+        if state.step == "plant" and p.hand and p.hand[0] and state.planted == 0:
+            due.append(p.hand[0])
+        if state.step == "offer":
+            due += list(state.offer)
+    return any(not fields_for(p, bean) for bean in due if bean)
 
 
 def _score(state: State, a: Action, rng: random.Random) -> float:
     if isinstance(a, Harvest):
         column = state.players[a.player].fields[a.field]
-        coins = variety(column[-1]).coins_for(len(column))
-        nxt = variety(column[-1]).cards_to_next_coin(len(column))
-        # Sell a field at the top of its beanometer; otherwise only when stuck.
-        return 5.0 if nxt is None else -2.0 + coins
+        v = variety(column[-1])
+        if v.cards_to_next_coin(len(column)) is None:
+            return 5.0  # the top of the beanometer: sell
+        if _needs_room(state, a.player):
+            return 1.0 + v.coins_for(len(column)) + len(column) / 100
+        return -5.0
     if isinstance(a, Plant | PlantTraded | PlantDrawn | PlantOffered):
         column = state.players[a.player].fields[a.field]
         return 4.0 if column else 3.0
     if isinstance(a, BuyField):
-        return 2.5
+        return 2.5 if len(state.players[a.player].coins) >= 5 else -1.0
     if isinstance(a, Trade):
-        return 1.0 if rng.random() < 0.15 else -1.0
+        return 1.0 if rng.random() < 0.1 else -1.0
     if isinstance(a, EndTrading | DrawFaceUp | EndTurn | DiscardOffered):
         return 0.5
     return 0.0

@@ -1,0 +1,79 @@
+"""`companion serve`: the table service (store, web, Socket.IO) on one port."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .config import Config, host_key, load_config
+from .store import Store
+from .tables import TableService
+from .web import create_app, qr, socketio
+
+
+def build(cfg: Config):
+    """The store, the table service and the Flask app, wired together."""
+    store = Store(cfg.db)
+    library = cfg.library or (None if cfg.db == ":memory:" else str(_beside(cfg.db, "cards.json")))
+    service = TableService(store, library_path=library)
+    hotspot = (cfg.hotspot_ssid, cfg.hotspot_password) if cfg.hotspot_ssid else None
+    public = cfg.public_url or f"http://{qr.lan_address()}:{cfg.port}"
+    app = create_app(service, host_key=host_key(cfg), public_url=public, hotspot=hotspot)
+    return store, service, app
+
+
+def _beside(db: str, name: str):
+    from pathlib import Path
+
+    return Path(db).parent / name
+
+
+def apply_flags(cfg: Config, args: argparse.Namespace) -> Config:
+    for key in ("host", "port", "db"):
+        value = getattr(args, key, None)
+        if value is not None:
+            setattr(cfg, key, value)
+    return cfg
+
+
+def run(app, cfg: Config, on_ready=None) -> None:
+    """Serve until stopped. `on_ready` runs once the listening socket is bound."""
+    if on_ready is not None:
+        socketio.start_background_task(_when_bound, cfg, on_ready)
+    socketio.run(
+        app,
+        host=cfg.host,
+        port=cfg.port,
+        allow_unsafe_werkzeug=True,
+        use_reloader=False,
+        log_output=False,
+    )
+
+
+def _when_bound(cfg: Config, on_ready) -> None:
+    import socket
+    import time
+
+    target = "127.0.0.1" if cfg.host in ("0.0.0.0", "") else cfg.host
+    for _ in range(200):
+        try:
+            with socket.create_connection((target, cfg.port), timeout=0.2):
+                on_ready()
+                return
+        except OSError:
+            time.sleep(0.05)
+
+
+def serve(args: argparse.Namespace) -> int:
+    cfg = apply_flags(load_config(args.config), args)
+    _, service, app = build(cfg)
+    base = app.config["COMPANION_PUBLIC_URL"]
+    print(f"companion: serving on {base}/  (host key: {host_key(cfg)})", flush=True)
+    for t in service.tables.values():
+        print(f"  table {t.code}: {t.game.title} — {base}/table/{t.code}", flush=True)
+    try:
+        run(app, cfg)
+    except OSError as err:
+        print(f"companion serve: {err}", file=sys.stderr)
+        return 1
+    return 0

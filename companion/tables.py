@@ -1,0 +1,385 @@
+"""The table service: every way into a game (phones, the panel, the camera's
+tracker, the host) goes through here. It checks an action with the engine, writes
+it durably to the store, then tells every listener (Socket.IO, the panel).
+
+State is kept in memory per table and rebuilt from the store's log at start-up,
+so a restarted service resumes every game where it stood."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import views
+from .engine import RuleError
+from .engine.games import GAMES, GameDef
+from .store import Store
+
+# Room codes avoid letters that look alike on a small screen or in a hurried
+# read-aloud (I/L/1, O/0, S/5, Z/2, B/8).
+CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXY"
+MAX_NAME = 20
+
+
+class TableError(Exception):
+    """A request the service refuses (not a rule of the game): says what was wrong."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict:
+        return {"rule": self.code, "message": self.message}
+
+
+@dataclass
+class Table:
+    code: str
+    game: GameDef
+    players: int
+    setup: dict[str, Any]
+    seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (name, token)
+    game_id: int | None = None
+    state: Any = None
+    next_n: int = 0
+    log_text: list[str] = field(default_factory=list)  # the last actions, in words
+    notices: list[dict] = field(default_factory=list)  # from the tracker or the panel
+    cards: dict[int, list] = field(default_factory=dict)  # dice: entered harvest cards
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {s: n for s, (n, _) in self.seats.items()}
+
+
+Listener = Callable[[str], None]
+
+
+class TableService:
+    def __init__(self, store: Store, library_path: str | None = None) -> None:
+        self.store = store
+        self.library_path = library_path
+        self.tables: dict[str, Table] = {}
+        self.listeners: list[Listener] = []
+        self.started = time.time()
+        self._lock = threading.RLock()
+        self._resume()
+
+    # ------------------------------------------------------------ start-up
+
+    def _resume(self) -> None:
+        """Rebuild every open table from the store: seats, and the state by replay."""
+        for row in self.store.tables():
+            game = GAMES.get(row.game)
+            if game is None:
+                continue
+            table = Table(row.code, game, row.players, row.setup)
+            table.seats = self.store.seats(row.code)
+            table.game_id = self.store.current_game(row.code)
+            if table.game_id is not None:
+                self._replay(table)
+            self.tables[row.code] = table
+
+    def _replay(self, table: Table) -> None:
+        state = table.game.new_game(**table.setup)
+        for entry in self.store.log(table.game_id):  # type: ignore[arg-type]
+            state = table.game.apply(state, table.game.action_from_json(entry.action))
+        table.state = state
+        table.next_n = self.store.next_n(table.game_id)  # type: ignore[arg-type]
+
+    def subscribe(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def _changed(self, code: str) -> None:
+        for listener in list(self.listeners):
+            listener(code)
+
+    # ------------------------------------------------------------ host actions
+
+    def open_table(self, game: str, players: int, options: dict[str, Any] | None = None) -> str:
+        """Open a table for `game`; returns its room code. `options` are the engine's
+        setup settings (edition, knowledge, seed, rule overrides, dice faces...)."""
+        gd = GAMES.get(game)
+        if gd is None:
+            raise TableError("bad-request", f"unknown game {game!r}; known: {', '.join(GAMES)}")
+        setup = dict(options or {})
+        if game == "duel":
+            if players != 2:
+                raise TableError("bad-request", "The Duel is for 2 players")
+        else:
+            setup["players"] = players
+        setup.setdefault("knowledge", "hidden")
+        try:
+            # Refuse a bad setup now, not at start. A hidden dice table is checked
+            # with stand-in cards: its players enter their own before the start.
+            trial = dict(setup)
+            if game == "dice" and trial["knowledge"] == "hidden" and "cards" not in trial:
+                trial["knowledge"] = "known"
+            gd.new_game(**trial)
+        except RuleError as err:
+            raise TableError("bad-setup", err.message) from None
+        except TypeError as err:
+            raise TableError("bad-setup", f"unknown setting: {err}") from None
+        with self._lock:
+            code = self._new_code()
+            self.store.open_table(code, game, players, setup)
+            self.tables[code] = Table(code, gd, players, setup)
+        self._changed(code)
+        return code
+
+    def _new_code(self) -> str:
+        taken = {t.code for t in self.store.tables(include_closed=True)}
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+            if code not in taken:
+                return code
+
+    def table(self, code: object) -> Table:
+        t = self.tables.get(code.upper()) if isinstance(code, str) else None
+        if t is None:
+            raise TableError("no-table", f"there is no open table {code!r}")
+        return t
+
+    def enter_cards(self, code: str, seat: int, cards: object) -> None:
+        """Das Würfelspiel at a real table: a player enters their two harvest cards
+        (top first), each five orders bottom first, or a printed number already in
+        the card library."""
+        t = self.table(code)
+        if t.game.name != "dice":
+            raise TableError("bad-request", "only Das Würfelspiel has harvest cards to enter")
+        if not isinstance(cards, list) or len(cards) != 2:
+            raise TableError("bad-card", "enter two cards: the top one, then the bottom one")
+        from .engine.dice import HarvestCard
+
+        entered = []
+        for c in cards:
+            try:
+                if isinstance(c, int) and not isinstance(c, bool):
+                    found = self.library().get(c)
+                    if found is None:
+                        raise TableError(
+                            "bad-card", f"card {c} is not in the library yet: enter its orders once"
+                        )
+                    entered.append(found)
+                else:
+                    card = HarvestCard.from_json(c)
+                    entered.append(card)
+                    if card.number is not None and self.library_path:
+                        from .engine.dice import save_card
+
+                        save_card(self.library_path, card)
+            except RuleError as err:
+                raise TableError(err.rule, err.message) from None
+        with t.lock:
+            t.cards[seat] = [c.to_json() for c in entered]
+        self._changed(t.code)
+
+    def library(self) -> dict:
+        from .engine.dice import load_library
+
+        return load_library(self.library_path) if self.library_path else {}
+
+    def start_game(self, code: str) -> None:
+        """Start (or restart) the table's game: a new log."""
+        t = self.table(code)
+        with t.lock:
+            if t.game.name == "dice" and t.setup.get("knowledge") == "hidden":
+                missing = [s + 1 for s in range(t.players) if s not in t.cards]
+                if missing and "cards" not in t.setup:
+                    raise TableError(
+                        "cards-missing", f"seats {missing} have not entered their harvest cards"
+                    )
+                if not missing:
+                    t.setup = {**t.setup, "cards": [t.cards[s] for s in range(t.players)]}
+                    self.store.update_setup(t.code, t.setup)
+            t.game_id = self.store.start_game(t.code)
+            t.state = t.game.new_game(**t.setup)
+            t.next_n = 0
+            t.log_text = []
+            t.notices = []
+        self._changed(t.code)
+
+    def undo(self, code: str) -> str:
+        """Take back the last action (the log keeps it, marked undone)."""
+        t = self.table(code)
+        with t.lock:
+            if t.game_id is None:
+                raise TableError("not-started", "the game has not started")
+            n = self.store.undo_last(t.game_id)
+            if n is None:
+                raise TableError("nothing-to-undo", "there is no action to undo")
+            self._replay(t)
+            t.log_text.append("The host took back the last action")
+        self._changed(t.code)
+        return f"action {n} undone"
+
+    def end_table(self, code: str) -> None:
+        t = self.table(code)
+        with self._lock:
+            self.store.close_table(t.code)
+            del self.tables[t.code]
+        self._changed(t.code)
+
+    # ------------------------------------------------------------ seats
+
+    def join(self, code: str, seat: object, name: object) -> str:
+        """Take a free seat; returns the seat's token (the phone keeps it)."""
+        t = self.table(code)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
+            raise TableError("bad-seat", f"seat must be 0–{t.players - 1}")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+            raise TableError("bad-name", f"a name is 1–{MAX_NAME} characters")
+        with t.lock:
+            if seat in t.seats:
+                raise TableError("seat-taken", f"seat {seat + 1} is taken by {t.seats[seat][0]}")
+            token = secrets.token_urlsafe(24)
+            self.store.take_seat(t.code, seat, name.strip(), token)
+            t.seats[seat] = (name.strip(), token)
+        self._changed(t.code)
+        return token
+
+    def free_seat(self, code: str, seat: int) -> None:
+        t = self.table(code)
+        with t.lock:
+            if seat in t.seats:
+                self.store.free_seat(t.code, seat)
+                del t.seats[seat]
+        self._changed(t.code)
+
+    def seat_of(self, token: object) -> tuple[str, int] | None:
+        if not isinstance(token, str):
+            return None
+        for t in self.tables.values():
+            for seat, (_, tok) in t.seats.items():
+                if secrets.compare_digest(tok, token):
+                    return t.code, seat
+        return None
+
+    # ------------------------------------------------------------ actions
+
+    def act(
+        self,
+        code: str,
+        data: object,
+        *,
+        seat: int | None = None,
+        source: str = "phone",
+    ) -> dict[str, Any]:
+        """Apply an action (its JSON form). With `seat`, the action must be that
+        seat's own. Returns {"n": position in the log} once the action is on disk;
+        raises RuleError (the engine refused it) or TableError; nothing changes then."""
+        t = self.table(code)
+        with t.lock:
+            if t.state is None:
+                raise TableError("not-started", "the host has not started the game yet")
+            action = t.game.action_from_json(data)
+            if seat is not None and getattr(action, "player", None) != seat:
+                raise TableError(
+                    "not-your-seat",
+                    f"this phone plays seat {seat + 1}, not seat "
+                    f"{getattr(action, 'player', -1) + 1}",
+                )
+            before = t.state
+            after = t.game.apply(before, action)  # RuleError: nothing changed
+            n = t.next_n
+            self.store.append(t.game_id, n, action.to_json(), seat, source)  # type: ignore[arg-type]
+            t.state, t.next_n = after, n + 1
+            t.log_text = (t.log_text + [views.describe(t.game.name, before, action, t.names)])[-12:]
+        self._changed(t.code)
+        return {"n": n}
+
+    def notice(self, code: str, kind: str, text: str, seat: int | None = None) -> None:
+        """A warning from outside the engine (an illegal move seen, an unsure read)."""
+        t = self.table(code)
+        with t.lock:
+            t.notices = (
+                t.notices + [{"kind": kind, "text": text, "seat": seat, "at": time.time()}]
+            )[-5:]
+        self._changed(t.code)
+
+    # ------------------------------------------------------------ reading
+
+    def snapshot(self, code: str, seat: int | None = None) -> dict[str, Any]:
+        """Everything a phone (its `seat`) or the dashboard (None) shows."""
+        t = self.table(code)
+        with t.lock:
+            out: dict[str, Any] = {
+                "table": {
+                    "code": t.code,
+                    "game": t.game.name,
+                    "title": t.game.title,
+                    "players": t.players,
+                    "seats": [
+                        {"seat": s, "name": t.seats[s][0] if s in t.seats else None}
+                        for s in range(t.players)
+                    ],
+                    "started": t.state is not None,
+                    "setup": {k: v for k, v in t.setup.items() if k not in ("cards", "seed")},
+                },
+                "you": None if seat is None else {"seat": seat, "name": t.names.get(seat)},
+                "log": list(t.log_text),
+                "notices": list(t.notices),
+                "view": None,
+                "legal": [],
+            }
+            if t.state is not None:
+                out["view"] = views.game_view(t.game.name, t.state, t.names)
+                out["view"]["warnings"] = out["view"]["warnings"] + [
+                    n for n in t.notices if time.time() - n["at"] < 120
+                ]
+                if seat is not None:
+                    out["legal"] = self.legal_for(t, seat)
+            return out
+
+    def legal_for(self, t: Table, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions, each with its words and what the phone must
+        still fill in (a bean the table saw, a new card)."""
+        out = []
+        state = t.state
+        for action in t.game.legal_actions(state):
+            if getattr(action, "player", None) != seat:
+                continue
+            data = action.to_json()
+            out.append(
+                {
+                    "action": data,
+                    "label": views.describe(t.game.name, state, action, t.names),
+                    "needs": _needs(t.game.name, state, data),
+                }
+            )
+        return out
+
+    def health(self) -> dict[str, Any]:
+        from . import __version__
+
+        return {
+            "version": __version__,
+            "uptime": round(time.time() - self.started, 1),
+            "tables": len(self.tables),
+            "games": self.store.count_games(),
+            "store": self.store.alive(),
+        }
+
+
+def _needs(game: str, state: Any, data: dict[str, Any]) -> dict[str, int]:
+    """Observed fields an action still lacks, and how many beans each takes."""
+    needs: dict[str, int] = {}
+    kind = data["type"]
+    if "bean" in data and data["bean"] is None:
+        needs["bean"] = 1
+    if kind == "draw-face-up" and data.get("beans") is None:
+        face_up = state.rules.face_up if game == "bohnanza" else 3
+        needs["beans"] = min(face_up, state.deck_size + len(getattr(state, "discard", ())))
+    if kind == "trade":
+        if data["give"] and data.get("give_beans") is None:
+            needs["give_beans"] = len(data["give"])
+        if data["receive"] and data.get("receive_beans") is None:
+            needs["receive_beans"] = len(data["receive"])
+    if kind == "harvest" and game == "dice" and state.deck is None:
+        needs["card"] = 5
+    return needs

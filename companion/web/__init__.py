@@ -1,0 +1,40 @@
+"""The table service's web side: a Flask app factory with blueprints, and the
+Socket.IO instance (socket.py) in threading mode with simple-websocket."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Flask
+
+from ..tables import TableService
+from .pages import api, pages
+from .socket import broadcast, socketio
+
+
+def create_app(
+    service: TableService,
+    *,
+    host_key: str = "",
+    public_url: str = "",
+    hotspot: tuple[str, str] | None = None,
+) -> Flask:
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secrets.token_hex(16),
+        COMPANION_HOST_KEY=host_key,
+        COMPANION_PUBLIC_URL=public_url,
+        COMPANION_HOTSPOT_SSID=hotspot[0] if hotspot else "",
+        COMPANION_HOTSPOT_PASSWORD=hotspot[1] if hotspot else "",
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.extensions["companion.service"] = service
+    app.extensions["companion.panels"] = {}
+    app.register_blueprint(pages)
+    app.register_blueprint(api)
+    socketio.init_app(app, async_mode="threading")
+    service.subscribe(lambda code: broadcast(service, code))
+    return app
+
+
+__all__ = ["create_app", "socketio"]

@@ -1,0 +1,213 @@
+"""The one module that owns the Socket.IO instance, and every Socket.IO event.
+
+Phones connect with {"token": seat token} in the Socket.IO auth and get their
+seat's snapshot at once (so a phone that slept rejoins by just reconnecting);
+the dashboard connects with {"watch": code} and, for host actions, {"host": key}.
+Every inbound message is checked against its schema (schemas.py) and answered
+through the acknowledgement: {"ok": true, ...} or {"ok": false, "error": {...}}."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, request
+from flask_socketio import SocketIO, join_room, leave_room
+
+from ..engine import RuleError
+from ..tables import TableError, TableService
+from .schemas import MessageError, validate
+
+socketio = SocketIO(async_mode="threading")
+
+# sid -> what this connection is: {"code", "seat"} for a phone, {"watch"}, {"host"}
+_sessions: dict[str, dict[str, Any]] = {}
+
+
+def service() -> TableService:
+    return current_app.extensions["companion.service"]
+
+
+def _seat_room(code: str, seat: int) -> str:
+    return f"{code}#{seat}"
+
+
+def _watch_room(code: str) -> str:
+    return f"{code}#watch"
+
+
+def broadcast(svc: TableService, code: str) -> None:
+    """Send every phone of a table its seat's snapshot, and the dashboards theirs."""
+    if code not in svc.tables:
+        socketio.emit("closed", {"code": code}, to=_watch_room(code))
+        return
+    table = svc.tables[code]
+    for seat in range(table.players):
+        socketio.emit("state", svc.snapshot(code, seat), to=_seat_room(code, seat))
+    socketio.emit("state", svc.snapshot(code), to=_watch_room(code))
+
+
+def _ok(**fields: Any) -> dict[str, Any]:
+    return {"ok": True, **fields}
+
+
+def _handler(event: str) -> Callable:
+    """Register a Socket.IO event whose payload is checked first and whose refusals
+    (schema, rule or table errors) become an error reply that changes nothing."""
+
+    def wrap(fn: Callable) -> Callable:
+        def run(data: Any = None) -> dict[str, Any]:
+            try:
+                return fn(validate(event, data))
+            except (MessageError, RuleError, TableError) as err:
+                return {"ok": False, "error": err.to_json()}
+
+        run.__name__ = fn.__name__
+        socketio.on_event(event, run)
+        return fn
+
+    return wrap
+
+
+def _phone() -> tuple[str, int]:
+    s = _sessions.get(request.sid, {})  # type: ignore[attr-defined]
+    if "seat" not in s:
+        raise TableError("not-joined", "join a seat first")
+    return s["code"], s["seat"]
+
+
+def _require_host() -> None:
+    if not _sessions.get(request.sid, {}).get("host"):  # type: ignore[attr-defined]
+        raise TableError("not-host", "only the host can do that (the host key is needed)")
+
+
+def _enter_seat(code: str, seat: int) -> None:
+    sid = request.sid  # type: ignore[attr-defined]
+    old = _sessions.get(sid, {})
+    if "seat" in old:
+        leave_room(_seat_room(old["code"], old["seat"]))
+    _sessions.setdefault(sid, {}).update(code=code, seat=seat)
+    join_room(_seat_room(code, seat))
+
+
+@socketio.on("connect")
+def on_connect(auth: Any = None) -> None:
+    sid = request.sid  # type: ignore[attr-defined]
+    _sessions[sid] = {}
+    svc = service()
+    auth = auth if isinstance(auth, dict) else {}
+    key = current_app.config.get("COMPANION_HOST_KEY", "")
+    if isinstance(auth.get("host"), str) and key and secrets.compare_digest(auth["host"], key):
+        _sessions[sid]["host"] = True
+    found = svc.seat_of(auth.get("token"))
+    if found:
+        code, seat = found
+        _enter_seat(code, seat)
+        socketio.emit("state", svc.snapshot(code, seat), to=sid)
+    elif auth.get("token") is not None:
+        socketio.emit(
+            "rejoin", {"message": "this phone's seat is no longer at an open table"}, to=sid
+        )
+    watch = auth.get("watch")
+    if isinstance(watch, str) and watch.upper() in svc.tables:
+        join_room(_watch_room(watch.upper()))
+        socketio.emit("state", svc.snapshot(watch.upper()), to=sid)
+
+
+@socketio.on("*")
+def on_unknown(event: str, *_args: Any) -> dict:
+    """Any message no handler declares: refused, nothing changes."""
+    return {"ok": False, "error": MessageError(f"unknown message {event!r}").to_json()}
+
+
+@socketio.on("disconnect")
+def on_disconnect(*_args: Any) -> None:
+    _sessions.pop(request.sid, None)  # type: ignore[attr-defined]
+
+
+@_handler("join")
+def on_join(msg: dict) -> dict:
+    svc = service()
+    code = msg["code"].upper()
+    token = svc.join(code, msg["seat"], msg["name"])
+    _enter_seat(code, msg["seat"])
+    socketio.emit("state", svc.snapshot(code, msg["seat"]), to=request.sid)  # type: ignore[attr-defined]
+    return _ok(token=token, code=code, seat=msg["seat"])
+
+
+@_handler("leave")
+def on_leave(msg: dict) -> dict:
+    code, seat = _phone()
+    leave_room(_seat_room(code, seat))
+    _sessions[request.sid].pop("seat", None)  # type: ignore[attr-defined]
+    service().free_seat(code, seat)
+    return _ok()
+
+
+@_handler("act")
+def on_act(msg: dict) -> dict:
+    code, seat = _phone()
+    # Acknowledged only after the store has the action on disk (TableService.act).
+    return _ok(**service().act(code, msg["action"], seat=seat, source="phone"))
+
+
+@_handler("cards")
+def on_cards(msg: dict) -> dict:
+    code, seat = _phone()
+    service().enter_cards(code, seat, msg["cards"])
+    return _ok()
+
+
+@_handler("watch")
+def on_watch(msg: dict) -> dict:
+    svc = service()
+    code = msg["code"].upper()
+    svc.table(code)
+    join_room(_watch_room(code))
+    socketio.emit("state", svc.snapshot(code), to=request.sid)  # type: ignore[attr-defined]
+    return _ok(code=code)
+
+
+@_handler("host:open")
+def on_open(msg: dict) -> dict:
+    _require_host()
+    code = service().open_table(msg["game"], msg["players"], msg.get("options"))
+    join_room(_watch_room(code))
+    return _ok(code=code)
+
+
+@_handler("host:start")
+def on_start(msg: dict) -> dict:
+    _require_host()
+    service().start_game(msg["code"].upper())
+    return _ok()
+
+
+@_handler("host:undo")
+def on_undo(msg: dict) -> dict:
+    _require_host()
+    return _ok(undone=service().undo(msg["code"].upper()))
+
+
+@_handler("host:end")
+def on_end(msg: dict) -> dict:
+    _require_host()
+    service().end_table(msg["code"].upper())
+    return _ok()
+
+
+@_handler("host:free-seat")
+def on_free(msg: dict) -> dict:
+    _require_host()
+    service().free_seat(msg["code"].upper(), msg["seat"])
+    return _ok()
+
+
+@_handler("panel:press")
+def on_panel_press(msg: dict) -> dict:
+    """The dashboard's virtual panel: the same presses the GPIO buttons make."""
+    panel = current_app.extensions.get("companion.panels", {}).get(msg["code"].upper())
+    if panel is None:
+        raise TableError("no-panel", "this table has no panel")
+    return _ok(result=panel.press(msg["button"], hold=bool(msg.get("hold"))))

@@ -1,0 +1,59 @@
+"""Pages, /healthz and the read-only JSON endpoints; assets are all served locally."""
+
+import re
+
+from .conftest import HOST_KEY
+from .test_socket import join, open_table
+
+
+def test_healthz(app):
+    data = app.test_client().get("/healthz").get_json()
+    assert set(data) >= {"version", "uptime", "tables", "games"}
+    assert data["tables"] == 0 and data["store"] is True
+
+
+def test_state_endpoint(app, client_for):
+    _, code = open_table(client_for)
+    http = app.test_client()
+    assert http.get(f"/api/tables/{code}/state").get_json()["table"]["code"] == code
+    assert http.get("/api/tables/ZZZZ/state").status_code == 404
+    assert http.get("/api/tables").get_json()[0]["code"] == code
+
+
+def test_pages_and_their_assets_are_all_local(app, client_for):
+    host, code = open_table(client_for)
+    http = app.test_client()
+    for path in ("/", f"/j/{code}", f"/p/{code}", f"/table/{code}"):
+        page = http.get(path)
+        assert page.status_code == 200, path
+        html = page.get_data(as_text=True)
+        for ref in re.findall(r'(?:src|href)="([^"]+)"', html):
+            assert not ref.startswith(("http:", "https:", "//")), (path, ref)
+            if ref.startswith("/static/"):
+                assert http.get(ref).status_code == 200, ref
+    assert http.get("/j/ZZZZ").status_code == 404
+
+
+def test_the_dashboard_shows_the_join_qr_code(app, client_for):
+    _, code = open_table(client_for)
+    html = app.test_client().get(f"/table/{code}").get_data(as_text=True)
+    assert "<svg" in html and f"http://table.local:8000/j/{code}" in html
+    assert HOST_KEY not in html  # the host credential never appears in a page or QR
+
+
+def test_the_log_exports_as_replayable_json(app, client_for, service):
+    from companion.engine import replay
+
+    host, code = open_table(client_for, knowledge="known", seed=3)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna")
+    anna.emit("act", {"action": {"type": "plant", "player": 0, "field": 0}}, callback=True)
+    log = app.test_client().get(f"/api/tables/{code}/log").get_json()
+    assert len(log["actions"]) == 1
+    assert replay(log) == service.table(code).state
+
+
+def test_wifi_qr_payload_escapes():
+    from companion.web.qr import wifi_payload
+
+    assert wifi_payload("Bean;s", 'p:a"ss') == 'WIFI:T:WPA;S:Bean\\;s;P:p\\:a\\"ss;;'

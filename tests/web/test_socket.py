@@ -1,0 +1,233 @@
+"""Every Socket.IO message, its schema and who may send it (Flask-SocketIO's test client)."""
+
+import pytest
+
+from companion.tables import CODE_LETTERS
+
+from .conftest import HOST_KEY, last_state
+
+
+def open_table(client_for, game="bohnanza", players=3, **options):
+    host = client_for(host=HOST_KEY)
+    reply = host.emit(
+        "host:open", {"game": game, "players": players, "options": options}, callback=True
+    )
+    assert reply["ok"], reply
+    return host, reply["code"]
+
+
+def join(client_for, code, seat, name):
+    phone = client_for()
+    reply = phone.emit("join", {"code": code, "seat": seat, "name": name}, callback=True)
+    assert reply["ok"], reply
+    return phone, reply["token"]
+
+
+def test_open_needs_the_host_key(client_for):
+    stranger = client_for()
+    reply = stranger.emit("host:open", {"game": "bohnanza", "players": 4}, callback=True)
+    assert reply == {
+        "ok": False,
+        "error": {"rule": "not-host", "message": reply["error"]["message"]},
+    }
+    wrong = client_for(host="guess")
+    assert not wrong.emit("host:open", {"game": "duel", "players": 2}, callback=True)["ok"]
+    _, code = open_table(client_for)
+    assert len(code) == 4 and set(code) <= set(CODE_LETTERS)
+
+
+def test_a_bad_setup_is_refused_with_the_engines_words(client_for):
+    host = client_for(host=HOST_KEY)
+    reply = host.emit(
+        "host:open",
+        {"game": "bohnanza", "players": 6, "options": {"edition": "newer"}},
+        callback=True,
+    )
+    assert not reply["ok"] and "3, 4, 5" in reply["error"]["message"]
+    reply = host.emit("host:open", {"game": "duel", "players": 3}, callback=True)
+    assert not reply["ok"]
+
+
+@pytest.mark.parametrize(
+    "event, data, says",
+    [
+        ("join", {"code": "ABCD", "seat": 0}, "missing field 'name'"),
+        ("join", {"code": "ABCD", "seat": "0", "name": "Ann"}, "field 'seat'"),
+        ("join", {"code": "AB", "seat": 0, "name": "Ann"}, "field 'code'"),
+        ("join", {"code": "ABCD", "seat": 0, "name": "x" * 21}, "field 'name'"),
+        ("join", {"code": "ABCD", "seat": 0, "name": "Ann", "admin": True}, "unexpected field"),
+        ("join", "ABCD", "JSON object"),
+        ("act", {"move": {}}, "missing field 'action'"),
+        ("host:open", {"game": "chess", "players": 2}, "field 'game'"),
+        ("host:open", {"game": "duel", "players": 99}, "field 'players'"),
+        ("panel:press", {"code": "ABCD"}, "missing field 'button'"),
+        ("fly", {}, "unknown message 'fly'"),
+    ],
+)
+def test_malformed_messages_get_an_error_reply(client_for, event, data, says):
+    c = client_for(host=HOST_KEY)
+    reply = c.emit(event, data, callback=True)
+    assert reply["ok"] is False
+    assert reply["error"]["rule"] == "malformed-message"
+    assert says in reply["error"]["message"]
+
+
+def test_join_a_seat_and_receive_the_table(client_for):
+    _, code = open_table(client_for)
+    phone, token = join(client_for, code, 1, "Anna")
+    snap = last_state(phone)
+    assert snap["you"] == {"seat": 1, "name": "Anna"}
+    assert snap["table"]["seats"][1]["name"] == "Anna"
+    assert len(token) >= 24
+    other = client_for()
+    reply = other.emit("join", {"code": code, "seat": 1, "name": "Bob"}, callback=True)
+    assert not reply["ok"] and "taken by Anna" in reply["error"]["message"]
+    reply = other.emit("join", {"code": "QQQQ", "seat": 0, "name": "Bob"}, callback=True)
+    assert reply["error"]["rule"] == "no-table"
+    reply = other.emit("join", {"code": code, "seat": 5, "name": "Bob"}, callback=True)
+    assert reply["error"]["rule"] == "bad-seat"
+
+
+def test_a_phone_that_slept_rejoins_with_its_token(client_for):
+    host, code = open_table(client_for)
+    host.emit("host:start", {"code": code}, callback=True)
+    phone, token = join(client_for, code, 0, "Anna")
+    phone.disconnect()
+    again = client_for(token=token)
+    snap = last_state(again)
+    assert snap["you"]["seat"] == 0 and snap["view"]["game"] == "bohnanza"
+    assert snap["legal"]  # it is seat 0's turn: the moves are offered
+    stale = client_for(token="not-a-token")
+    assert any(m["name"] == "rejoin" for m in stale.get_received())
+
+
+def test_acting_before_joining_or_before_the_start(client_for):
+    host, code = open_table(client_for)
+    stranger = client_for()
+    reply = stranger.emit("act", {"action": {"type": "end-turn", "player": 0}}, callback=True)
+    assert reply["error"]["rule"] == "not-joined"
+    phone, _ = join(client_for, code, 0, "Anna")
+    reply = phone.emit("act", {"action": {"type": "end-turn", "player": 0}}, callback=True)
+    assert reply["error"]["rule"] == "not-started"
+
+
+def test_a_phone_acts_only_for_its_own_seat(client_for):
+    host, code = open_table(client_for)
+    host.emit("host:start", {"code": code}, callback=True)
+    phone, _ = join(client_for, code, 1, "Anna")
+    reply = phone.emit(
+        "act", {"action": {"type": "plant", "player": 0, "field": 0, "bean": "soy"}}, callback=True
+    )
+    assert reply["error"]["rule"] == "not-your-seat"
+
+
+def test_a_move_is_applied_acknowledged_and_broadcast(client_for, service):
+    host, code = open_table(client_for)
+    watcher = client_for(watch=code)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna")
+    bob, _ = join(client_for, code, 1, "Bob")
+    for c in (watcher, anna, bob):
+        c.get_received()
+    reply = anna.emit(
+        "act", {"action": {"type": "plant", "player": 0, "field": 0, "bean": "soy"}}, callback=True
+    )
+    assert reply == {"ok": True, "n": 0}
+    # the store has it before the reply
+    assert [e.action["bean"] for e in service.store.log(service.table(code).game_id)] == ["soy"]
+    snaps = {name: last_state(c) for name, c in (("w", watcher), ("a", anna), ("b", bob))}
+    for snap in snaps.values():
+        assert snap["view"]["players"][0]["fields"][0]["bean"] == "soy"
+    assert snaps["b"]["you"]["seat"] == 1 and snaps["w"]["you"] is None
+    assert "Anna plants Soy Bean in field 1" in snaps["w"]["log"][-1]
+
+
+def test_a_refused_move_returns_the_engines_message_and_changes_nothing(client_for, service):
+    host, code = open_table(client_for)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna")
+    before = service.snapshot(code)
+    reply = anna.emit(
+        "act", {"action": {"type": "harvest", "player": 0, "field": 0}}, callback=True
+    )
+    assert reply["error"] == {
+        "rule": "empty-field",
+        "message": "field 0 is empty: there is nothing to harvest",
+    }
+    reply = anna.emit(
+        "act", {"action": {"type": "plant", "player": 0, "field": "x"}}, callback=True
+    )
+    assert reply["error"]["rule"] == "malformed-action"
+    assert service.snapshot(code) == before
+
+
+def test_hidden_beans_are_asked_for(client_for):
+    host, code = open_table(client_for)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna")
+    legal = last_state(anna)["legal"]
+    plant = next(item for item in legal if item["action"]["type"] == "plant")
+    assert plant["needs"] == {"bean": 1}
+    reply = anna.emit("act", {"action": plant["action"]}, callback=True)
+    assert reply["error"]["rule"] == "bean-unseen"
+
+
+def test_host_undo_and_end(client_for, service):
+    host, code = open_table(client_for)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna")
+    anna.emit(
+        "act", {"action": {"type": "plant", "player": 0, "field": 0, "bean": "soy"}}, callback=True
+    )
+    assert not anna.emit("host:undo", {"code": code}, callback=True)["ok"]  # not the host
+    assert host.emit("host:undo", {"code": code}, callback=True)["ok"]
+    assert service.table(code).state.players[0].fields[0] == ()
+    game_id = service.table(code).game_id
+    kept = service.store.log(game_id, include_undone=True)
+    assert len(kept) == 1 and kept[0].undone is not None  # the log keeps what was undone
+    assert (
+        host.emit("host:undo", {"code": code}, callback=True)["error"]["rule"] == "nothing-to-undo"
+    )
+    assert host.emit("host:free-seat", {"code": code, "seat": 0}, callback=True)["ok"]
+    assert host.emit("host:end", {"code": code}, callback=True)["ok"]
+    assert code not in service.tables
+
+
+def test_leave_frees_the_seat(client_for, service):
+    _, code = open_table(client_for)
+    phone, _ = join(client_for, code, 2, "Cleo")
+    assert phone.emit("leave", {}, callback=True)["ok"]
+    assert 2 not in service.table(code).seats
+
+
+def test_watch_a_table(client_for):
+    _, code = open_table(client_for)
+    spectator = client_for()
+    assert spectator.emit("watch", {"code": code}, callback=True)["ok"]
+    assert last_state(spectator)["table"]["code"] == code
+    assert not spectator.emit("watch", {"code": "ZZZZ"}, callback=True)["ok"]
+
+
+def test_dice_players_enter_their_cards_before_the_start(client_for, service):
+    host, code = open_table(client_for, game="dice", players=2)
+    assert (
+        host.emit("host:start", {"code": code}, callback=True)["error"]["rule"] == "cards-missing"
+    )
+    a, _ = join(client_for, code, 0, "Anna")
+    b, _ = join(client_for, code, 1, "Bob")
+    card = {"number": 7, "orders": ["soy", "red", "green*2", "blue + stink", "garden"]}
+    bad = {"orders": ["soy +", "red", "green", "blue", "garden"]}
+    reply = a.emit("cards", {"cards": [card, bad]}, callback=True)
+    assert not reply["ok"] and "order 1" in reply["error"]["message"]
+    assert a.emit("cards", {"cards": [card, card]}, callback=True)["ok"]
+    # card 7 is in the library now: Bob enters it by its number
+    assert b.emit("cards", {"cards": [7, card]}, callback=True)["ok"]
+    assert host.emit("host:start", {"code": code}, callback=True)["ok"]
+    view = last_state(a)["view"]
+    assert view["players"][1]["orders"][0]["text"] == "soy"
+
+
+def test_panel_press_without_a_panel(client_for):
+    host, code = open_table(client_for)
+    reply = host.emit("panel:press", {"code": code, "button": "next"}, callback=True)
+    assert reply["error"]["rule"] == "no-panel"
