@@ -348,7 +348,7 @@ class TableService:
             out.append(
                 {
                     "action": data,
-                    "label": views.describe(t.game.name, state, action, t.names),
+                    "label": views.describe(t.game.name, state, action, t.names, upcoming=True),
                     "needs": _needs(t.game.name, state, data),
                 }
             )

@@ -8,8 +8,10 @@ from typing import Any
 
 from .engine import bohnanza, dice, duel
 from .engine.actions import Action
-from .engine.beans import VARIETIES, bean_name, variety
+from .engine.beans import bean_name, variety
 from .engine.bohnanza.describe import describe as describe_bohnanza
+from .engine.dice.describe import describe as describe_dice
+from .engine.duel.describe import describe as describe_duel
 
 
 def field_view(column: tuple[str, ...]) -> dict[str, Any]:
@@ -214,25 +216,18 @@ def game_view(game: str, state: Any, names: dict[int, str]) -> dict[str, Any]:
     return dice_view(state, _names(names, n))
 
 
-def describe(game: str, state: Any, action: Action, names: dict[int, str] | None = None) -> str:
-    """An action in a player's words."""
-    if game == "bohnanza":
-        return describe_bohnanza(state, action, _names(names or {}, len(state.players)))
-    words = type(action).__name__
-    fields = {k: v for k, v in action.to_json().items() if k not in ("type", "player")}
-    shown = []
-    for k, v in fields.items():
-        if v in (None, [], ()):
-            continue
-        if isinstance(v, str) and v in VARIETIES:
-            v = bean_name(v)
-        shown.append(f"{k} {v}")
-    who = _names(names or {}, len(state.players))[action.player]  # type: ignore[attr-defined]
-    return " ".join([f"{who}:", _split_words(words)] + shown)
-
-
-def _split_words(name: str) -> str:
-    out = ""
-    for ch in name:
-        out += (" " + ch.lower()) if ch.isupper() and out else ch.lower()
-    return out
+def describe(
+    game: str,
+    state: Any,
+    action: Action,
+    names: dict[int, str] | None = None,
+    upcoming: bool = False,
+) -> str:
+    """An action in a player's words; `upcoming`: as a move still to make (so the
+    cards it would reveal are not told)."""
+    describe_game = {
+        "bohnanza": describe_bohnanza,
+        "duel": describe_duel,
+        "dice": describe_dice,
+    }[game]
+    return describe_game(state, action, _names(names or {}, len(state.players)), upcoming)

@@ -30,7 +30,9 @@ def field_text(column: tuple[str, ...]) -> str:
     return f"{len(column)} × {v.name} (worth {v.coins_for(len(column))}; {more})"
 
 
-def describe(before: State, action: Action, names: list[str] | None = None) -> str:
+def describe(
+    before: State, action: Action, names: list[str] | None = None, upcoming: bool = False
+) -> str:
     """What `action` does, said about the state it is applied to. Seats and fields
     are counted from 1, as players count them."""
 
@@ -43,7 +45,8 @@ def describe(before: State, action: Action, names: list[str] | None = None) -> s
         bean = action.bean or p.hand[0]
         return f"{who} plants {bean_name(bean)} in field {action.field + 1}"
     if isinstance(action, DrawFaceUp):
-        beans = ", ".join(bean_name(b) for b in action.beans or ())
+        # As a move still to make, the cards to come are not told (the deck is face down).
+        beans = "" if upcoming else ", ".join(bean_name(b) for b in action.beans or ())
         return f"{who} turns cards face up{': ' + beans if beans else ''}"
     if isinstance(action, Trade):
         gives = [bean_name(before.face_up[i]) for i in action.face_up]
