@@ -10,18 +10,28 @@ from werkzeug.serving import WSGIRequestHandler
 
 from .config import Config, host_key, load_config
 from .store import Store
+from .systemd import Notifier, Watchdog, watchdog_interval
 from .tables import TableService
 from .web import create_app, qr, socketio
 
 
-def build(cfg: Config):
-    """The store, the table service and the Flask app, wired together."""
+def build(cfg: Config, panel: bool = True):
+    """The store, the table service, the panel and the Flask app, wired together.
+    The panel uses real pins on a Pi and mock pins elsewhere (the dashboard's
+    virtual panel); it is made before the app so the app's broadcasts see its lights."""
     store = Store(cfg.db)
     library = cfg.library or (None if cfg.db == ":memory:" else str(_beside(cfg.db, "cards.json")))
     service = TableService(store, library_path=library)
+    the_panel = None
+    if panel:
+        from .panel import Panel, load_pins
+
+        the_panel = Panel(service, pins=load_pins(cfg.panel or None))
     hotspot = (cfg.hotspot_ssid, cfg.hotspot_password) if cfg.hotspot_ssid else None
     public = cfg.public_url or f"http://{qr.lan_address()}:{cfg.port}"
-    app = create_app(service, host_key=host_key(cfg), public_url=public, hotspot=hotspot)
+    app = create_app(
+        service, host_key=host_key(cfg), public_url=public, hotspot=hotspot, panel=the_panel
+    )
     return store, service, app
 
 
@@ -49,9 +59,26 @@ class _NoDelayHandler(WSGIRequestHandler):
 
 
 def run(app, cfg: Config, on_ready=None) -> None:
-    """Serve until stopped. `on_ready` runs once the listening socket is bound."""
-    if on_ready is not None:
-        socketio.start_background_task(_when_bound, cfg, on_ready)
+    """Serve until stopped. Once the listening socket is bound: the panel starts
+    polling, `on_ready` runs, systemd hears READY=1 and the watchdog starts."""
+    store = app.extensions["companion.service"].store
+    panel = app.extensions.get("companion.panel")
+
+    def ready() -> None:
+        if panel is not None:
+            panel.start()
+        if on_ready is not None:
+            on_ready()
+        notifier = Notifier()
+        notifier.ready(f"serving on port {cfg.port}")
+        interval = watchdog_interval()
+        if interval:
+            checks = {"store": store.alive}
+            if panel is not None:
+                checks["panel"] = panel.alive
+            Watchdog(notifier, checks, interval).start()
+
+    socketio.start_background_task(_when_bound, cfg, ready)
     socketio.run(
         app,
         host=cfg.host,

@@ -289,6 +289,7 @@ class TableService:
             n = t.next_n
             self.store.append(t.game_id, n, action.to_json(), seat, source)  # type: ignore[arg-type]
             t.state, t.next_n = after, n + 1
+            t.notices = []  # the game moved on: earlier warnings are stale
             t.log_text = (t.log_text + [views.describe(t.game.name, before, action, t.names)])[-12:]
         self._changed(t.code)
         return {"n": n}
@@ -380,6 +381,15 @@ def _needs(game: str, state: Any, data: dict[str, Any]) -> dict[str, int]:
             needs["give_beans"] = len(data["give"])
         if data["receive"] and data.get("receive_beans") is None:
             needs["receive_beans"] = len(data["receive"])
-    if kind == "harvest" and game == "dice" and state.deck is None:
-        needs["card"] = 5
+    if game == "dice" and state.deck is None:
+        # A real table: the dice are real, the camera (or a phone) says what they show.
+        if kind == "harvest":
+            needs["card"] = 5
+        if kind in ("roll", "repeat-roll") and data.get("faces") is None:
+            rolled = (
+                state.rolled
+                if kind == "repeat-roll"
+                else [i for i, s in enumerate(state.saved) if not s]
+            )
+            needs["faces"] = len(rolled)
     return needs

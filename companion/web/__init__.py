@@ -18,6 +18,7 @@ def create_app(
     host_key: str = "",
     public_url: str = "",
     hotspot: tuple[str, str] | None = None,
+    panel=None,
 ) -> Flask:
     app = Flask(__name__)
     app.config.update(
@@ -29,11 +30,11 @@ def create_app(
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     app.extensions["companion.service"] = service
-    app.extensions["companion.panels"] = {}
+    app.extensions["companion.panel"] = panel
     app.register_blueprint(pages)
     app.register_blueprint(api)
     socketio.init_app(app, async_mode="threading")
-    service.subscribe(lambda code: broadcast(service, code))
+    service.subscribe(lambda code: broadcast(service, code, panel))
     return app
 
 

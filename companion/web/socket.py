@@ -29,6 +29,10 @@ def service() -> TableService:
     return current_app.extensions["companion.service"]
 
 
+def _panel():
+    return current_app.extensions.get("companion.panel")
+
+
 def _seat_room(code: str, seat: int) -> str:
     return f"{code}#{seat}"
 
@@ -37,15 +41,23 @@ def _watch_room(code: str) -> str:
     return f"{code}#watch"
 
 
-def broadcast(svc: TableService, code: str) -> None:
-    """Send every phone of a table its seat's snapshot, and the dashboards theirs."""
+def broadcast(svc: TableService, code: str, panel=None) -> None:
+    """Send every phone of a table its seat's snapshot, and the dashboards theirs
+    (with the panel's lights, when the panel plays this table)."""
     if code not in svc.tables:
         socketio.emit("closed", {"code": code}, to=_watch_room(code))
         return
     table = svc.tables[code]
     for seat in range(table.players):
         socketio.emit("state", svc.snapshot(code, seat), to=_seat_room(code, seat))
-    socketio.emit("state", svc.snapshot(code), to=_watch_room(code))
+    socketio.emit("state", _dashboard(svc, code, panel), to=_watch_room(code))
+
+
+def _dashboard(svc: TableService, code: str, panel=None) -> dict:
+    snap = svc.snapshot(code)
+    if panel is not None and svc.tables and panel.code == code:
+        snap["panel"] = panel.describe()
+    return snap
 
 
 def _ok(**fields: Any) -> dict[str, Any]:
@@ -112,7 +124,7 @@ def on_connect(auth: Any = None) -> None:
     watch = auth.get("watch")
     if isinstance(watch, str) and watch.upper() in svc.tables:
         join_room(_watch_room(watch.upper()))
-        socketio.emit("state", svc.snapshot(watch.upper()), to=sid)
+        socketio.emit("state", _dashboard(svc, watch.upper(), _panel()), to=sid)
 
 
 @socketio.on("*")
@@ -165,7 +177,7 @@ def on_watch(msg: dict) -> dict:
     code = msg["code"].upper()
     svc.table(code)
     join_room(_watch_room(code))
-    socketio.emit("state", svc.snapshot(code), to=request.sid)  # type: ignore[attr-defined]
+    socketio.emit("state", _dashboard(svc, code, _panel()), to=request.sid)  # type: ignore[attr-defined]
     return _ok(code=code)
 
 
@@ -207,7 +219,7 @@ def on_free(msg: dict) -> dict:
 @_handler("panel:press")
 def on_panel_press(msg: dict) -> dict:
     """The dashboard's virtual panel: the same presses the GPIO buttons make."""
-    panel = current_app.extensions.get("companion.panels", {}).get(msg["code"].upper())
-    if panel is None:
+    panel = _panel()
+    if panel is None or not service().tables or panel.code != msg["code"].upper():
         raise TableError("no-panel", "this table has no panel")
     return _ok(result=panel.press(msg["button"], hold=bool(msg.get("hold"))))

@@ -37,7 +37,7 @@ def _needs_room(state: State, seat: int) -> bool:
     return any(not fields_for(p, bean) for bean in due if bean)
 
 
-def _score(state: State, a: Action, rng: random.Random) -> float:
+def _score(state: State, a: Action, trade_mood: bool) -> float:
     if isinstance(a, Harvest):
         column = state.players[a.player].fields[a.field]
         v = variety(column[-1])
@@ -52,12 +52,13 @@ def _score(state: State, a: Action, rng: random.Random) -> float:
     if isinstance(a, BuyField):
         return 2.5 if len(state.players[a.player].coins) >= 5 else -1.0
     if isinstance(a, Trade):
-        return 1.0 if rng.random() < 0.1 else -1.0
+        return 1.0 if trade_mood else -1.0
     if isinstance(a, EndTrading | DrawFaceUp | EndTurn | DiscardOffered):
         return 0.5
     return 0.0
 
 
 def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
-    """The action a casual player would take now."""
-    return max(legal, key=lambda a: (_score(state, a, rng), rng.random()))
+    """The action a casual player would take now: trades now and then, not always."""
+    trade_mood = rng.random() < 0.12
+    return max(legal, key=lambda a: (_score(state, a, trade_mood), rng.random()))
