@@ -60,8 +60,10 @@ def test_the_installer_passes_shellcheck():
 
 
 def test_the_installer_dry_run_prints_every_step_and_changes_nothing(tmp_path):
-    watched = [Path(p) for p in ("/opt/companion", "/etc/companion",
-                                 "/etc/systemd/system/companion.service")]
+    watched = [
+        Path(p)
+        for p in ("/opt/companion", "/etc/companion", "/etc/systemd/system/companion.service")
+    ]
     before = [p.exists() for p in watched]
     result = subprocess.run(
         ["bash", str(INSTALL), "--dry-run", "--hotspot", "Beans", "pod4pod4"],

@@ -254,3 +254,23 @@ def test_the_virtual_panel_on_the_dashboard(service, factory, make_panel):
     assert described["leds"][-1]["name"] == "status"
     with pytest.raises(Exception, match="no button"):
         panel.press("launch")
+
+
+def test_the_hardware_documents_match_the_pin_map():
+    from pathlib import Path
+
+    from companion.panel.wiring import camera_table, wiring_svg, wiring_table
+
+    hardware = Path(__file__).resolve().parents[2] / "hardware"
+    pins = load_pins()
+    assert (hardware / "wiring.svg").read_text() == wiring_svg(pins)
+    readme = (hardware / "README.md").read_text()
+    assert wiring_table(pins) in readme
+    assert camera_table() in readme
+
+
+def test_camera_height_for_a_known_case():
+    from companion.panel.wiring import camera_height
+
+    # 100 cm wide at 90° horizontal: 50 cm up; the depth is not the limit.
+    assert camera_height(100, 10, 90, 90) == pytest.approx(50)
