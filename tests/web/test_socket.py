@@ -231,3 +231,28 @@ def test_panel_press_without_a_panel(client_for):
     host, code = open_table(client_for)
     reply = host.emit("panel:press", {"code": code, "button": "next"}, callback=True)
     assert reply["error"]["rule"] == "no-panel"
+
+
+def test_the_dashboards_virtual_panel_presses_through_the_service(service, client_for):
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from companion.panel import FakeClock, Panel
+    from companion.web import create_app, socketio
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    panel = Panel(service, factory=factory, clock=FakeClock())
+    app = create_app(service, host_key=HOST_KEY, panel=panel)
+    try:
+        host = socketio.test_client(app, auth={"host": HOST_KEY})
+        code = host.emit("host:open", {"game": "bohnanza", "players": 3}, callback=True)["code"]
+        dash = socketio.test_client(app, auth={"watch": code})
+        assert last_state(dash)["panel"]["buttons"][-1]["name"] == "undo"
+        reply = host.emit("panel:press", {"code": code, "button": "next"}, callback=True)
+        assert reply == {"ok": True, "result": "pressed"}
+        assert service.table(code).state is not None  # the first press dealt
+        assert last_state(dash)["panel"]["leds"][0]["state"] == "blink"
+        wrong = host.emit("panel:press", {"code": "ZZZZ", "button": "next"}, callback=True)
+        assert wrong["error"]["rule"] == "no-panel"
+    finally:
+        panel.close()
+        factory.close()
