@@ -88,6 +88,30 @@ def _dice_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _eval_dice(args: argparse.Namespace) -> int:
+    from .vision.dice_reader import evaluate_folders
+
+    try:
+        result = evaluate_folders(args.enroll, args.test, args.per_face)
+    except (OSError, ValueError) as err:
+        print(f"companion vision eval-dice: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+    return 0
+
+
+def _split(args: argparse.Namespace) -> int:
+    from .vision.split import split_dataset
+
+    try:
+        counts = split_dataset(args.source, args.enroll_out, args.test_out, args.first)
+    except (OSError, ValueError) as err:
+        print(f"companion vision split: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(counts))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -127,6 +151,26 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--faces", default=None, help="a dice file (TOML) instead of the default")
     odds.add_argument("--json", action="store_true")
     odds.set_defaults(run=_dice_odds)
+
+    vision = sub.add_parser("vision", help="the camera's readers")
+    vsub = vision.add_subparsers(dest="vision_command", required=True)
+    ev = vsub.add_parser("eval-dice", help="enrol from one dice folder, score on another")
+    ev.add_argument("--enroll", required=True)
+    ev.add_argument("--test", required=True)
+    ev.add_argument("--per-face", type=int, default=20)
+    ev.add_argument("--json", action="store_true")
+    ev.set_defaults(run=_eval_dice)
+    sp = vsub.add_parser("split", help="split a dice folder into enrolment and test folders")
+    sp.add_argument("source")
+    sp.add_argument("--enroll-out", required=True)
+    sp.add_argument("--test-out", required=True)
+    sp.add_argument(
+        "--first",
+        type=int,
+        default=20,
+        help="pictures numbered up to this (per name prefix) go to enrolment",
+    )
+    sp.set_defaults(run=_split)
 
     rep = sub.add_parser("replay", help="replay a game log and print its summary")
     rep.add_argument("log")
