@@ -1,0 +1,124 @@
+"""Camera sources, settle detection and the synthetic table."""
+
+import time
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.camera import (
+    CameraError,
+    FolderCamera,
+    FunctionCamera,
+    OpenCVCamera,
+    PiCamera,
+    open_camera,
+)
+from companion.vision.dataset import read_dataset
+from companion.vision.settle import SettleDetector
+from companion.vision.synth import BEANS, bean_symbol, render_scene, write_dataset
+
+
+def test_a_folder_is_replayed_round_and_round(tmp_path):
+    for i, v in enumerate((10, 200)):
+        cv2.imwrite(str(tmp_path / f"f{i}.png"), np.full((20, 30, 3), v, np.uint8))
+    cam = FolderCamera(tmp_path)
+    frames = [cam.read() for _ in range(3)]
+    assert [int(f.image[0, 0, 0]) for f in frames] == [10, 200, 10]
+    assert frames[0].image.shape == (20, 30, 3) and frames[2].index == 3
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(CameraError, match="no pictures"):
+        FolderCamera(tmp_path / "empty")
+
+
+def test_a_frame_taken_after_a_given_moment(tmp_path):
+    cam = FunctionCamera(lambda t: np.zeros((4, 4, 3), np.uint8))
+    mark = time.monotonic()
+    frame = cam.read(after=mark)
+    assert frame.taken > mark
+
+
+def test_an_unplugged_camera_raises_camera_error():
+    cam = FunctionCamera(lambda t: np.zeros((4, 4, 3), np.uint8))
+    cam.read()
+    assert cam.alive()
+    cam.failing = True
+    with pytest.raises(CameraError, match="unplugged"):
+        cam.read()
+    assert not cam.alive(within=0.0)
+
+
+def test_a_video_file_through_opencv(tmp_path):
+    path = str(tmp_path / "roll.avi")
+    out = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
+    for v in range(5):
+        out.write(np.full((48, 64, 3), 40 * v, np.uint8))
+    out.release()
+    with OpenCVCamera(path) as cam:
+        frames = [cam.read().image for _ in range(5)]
+        with pytest.raises(CameraError):
+            cam.read()
+    assert frames[0].shape == (48, 64, 3)
+    with pytest.raises(CameraError):
+        OpenCVCamera(str(tmp_path / "missing.avi")).start()
+
+
+def test_the_pi_camera_needs_picamera2_which_only_a_pi_has():
+    cam = PiCamera()
+    with pytest.raises(CameraError, match="picamera2"):
+        cam.start()
+    assert isinstance(open_camera("pi"), PiCamera)
+    with pytest.raises(CameraError):
+        open_camera("telescope")
+
+
+def test_settle_detection_waits_for_stillness_and_reports_once():
+    rng = np.random.default_rng(1)
+    still = render_scene(rng, size=(320, 240), dice=3, hand=False).image
+    det = SettleDetector(still_frames=3)
+    states = []
+    for k in range(4):  # dice rolling: the picture changes every frame
+        moving = still.copy()
+        cv2.circle(moving, (40 + 50 * k, 120), 30, (255, 255, 255), -1)
+        states.append(det.update(moving))
+    states += [det.update(still) for _ in range(6)]
+    assert states[:5] == ["moving"] * 5
+    assert states[5:] == ["still", "still", "settled", "still", "still"]
+
+
+def test_a_hand_reaching_in_is_motion_not_a_settle():
+    rng = np.random.default_rng(2)
+    table = render_scene(rng, size=(320, 240), dice=2, hand=False).image
+    det = SettleDetector()
+    for _ in range(4):
+        det.update(table)
+    with_hand = table.copy()
+    cv2.rectangle(with_hand, (100, 150), (180, 240), (120, 160, 210), -1)
+    assert det.update(with_hand) == "moving"
+
+
+def test_synthetic_scenes_have_exact_labels(tmp_path):
+    paths = write_dataset(tmp_path, 5, seed=3, size=(640, 480))
+    classes, samples = read_dataset(tmp_path)
+    assert classes == list(BEANS) and len(samples) == len(paths) == 5
+    for s in samples:
+        img = s.image()
+        assert img.shape == (480, 640, 3)
+        table = np.median(img.reshape(-1, 3), axis=0)
+        for b in s.boxes:
+            assert 0 < b.cx < 640 and 0 < b.cy < 480 and 0 <= b.face < len(BEANS)
+            # the labelled box shows a die, not the table
+            patch = img[
+                int(b.cy - b.h / 3) : int(b.cy + b.h / 3), int(b.cx - b.w / 3) : int(b.cx + b.w / 3)
+            ].reshape(-1, 3)
+            # (its bean symbol stands out from the table even where the die's tone does not)
+            assert np.abs(patch.astype(float) - table).max(axis=1).max() > 60
+    again = write_dataset(tmp_path / "again", 5, seed=3, size=(640, 480))
+    assert (tmp_path / "synth_1.txt").read_text() == again[0].with_suffix(".txt").read_text()
+
+
+def test_our_bean_symbols_are_six_different_faces():
+    faces = [bean_symbol(b, 64, (235, 240, 242)).astype(np.float32) for b in BEANS]
+    for i in range(6):
+        for j in range(i + 1, 6):
+            assert np.abs(faces[i] - faces[j]).mean() > 3, (BEANS[i], BEANS[j])
