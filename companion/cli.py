@@ -112,6 +112,34 @@ def _split(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mats(args: argparse.Namespace) -> int:
+    from .vision.mats import write_mats
+
+    try:
+        paths = write_mats(args.out, args.game, args.players, args.paper)
+    except ValueError as err:
+        print(f"companion mats: {err}", file=sys.stderr)
+        return 2
+    for p in paths:
+        print(p)
+    return 0
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    import cv2
+
+    from .vision.calibrate import calibration_report
+    from .vision.mats import mats_for
+
+    image = cv2.imread(args.image, cv2.IMREAD_COLOR)
+    if image is None:
+        print(f"companion vision calibrate: can't read the image {args.image}", file=sys.stderr)
+        return 2
+    report = calibration_report(image, mats_for(args.game, args.players, args.paper))
+    print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+    return 0 if any(m["homography"] for m in report["mats"]) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -171,6 +199,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="pictures numbered up to this (per name prefix) go to enrolment",
     )
     sp.set_defaults(run=_split)
+
+    cal = vsub.add_parser("calibrate", help="find the mats' markers and the homographies")
+    cal.add_argument("image")
+    cal.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
+    cal.add_argument("--players", type=int, default=4)
+    cal.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
+    cal.add_argument("--json", action="store_true")
+    cal.set_defaults(run=_calibrate)
+
+    mats = sub.add_parser("mats", help="write the printable calibration mats (SVG)")
+    mats.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
+    mats.add_argument("--players", type=int, default=4)
+    mats.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
+    mats.add_argument("--out", default="mats")
+    mats.set_defaults(run=_mats)
 
     rep = sub.add_parser("replay", help="replay a game log and print its summary")
     rep.add_argument("log")

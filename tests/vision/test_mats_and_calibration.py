@@ -1,0 +1,123 @@
+"""Printable mats and calibration with their ArUco markers."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.vision.calibrate import MatTracker, detect_markers, homography, to_mat
+from companion.vision.mats import (
+    PAPERS,
+    card_mat,
+    dice_mat,
+    mat_image,
+    mat_svg,
+    mats_for,
+    write_mats,
+)
+
+PX = 3.0  # pixels per mm of the drawn mat
+
+
+def photograph(layout, h_mm_to_px, size=(1280, 960), background=120):
+    """The mat as a camera would see it: drawn, then warped by a known homography."""
+    mat = mat_image(layout, PX)
+    scale = np.diag([1 / PX, 1 / PX, 1.0])  # drawn pixels -> mm
+    warp = h_mm_to_px @ scale
+    frame = np.full((size[1], size[0], 3), background, np.uint8)
+    cv2.warpPerspective(mat, warp, size, dst=frame, borderMode=cv2.BORDER_TRANSPARENT)
+    return frame
+
+
+def mm_to_px(offset=(100, 80), scale=2.6, tilt=0.0002):
+    return np.array([[scale, 0.05, offset[0]], [-0.04, scale, offset[1]], [tilt, 0.0, 1.0]])
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_mat_fits_its_paper_with_markers_in_the_corners(paper):
+    for layout in mats_for("bohnanza", 7, paper) + [dice_mat("A3")]:
+        assert len(layout.markers) == 4
+        for m in layout.markers:
+            assert m.x > 0 and m.x + m.size < layout.width
+            assert m.y > 0 and m.y + m.size < layout.height
+        for slot in layout.slots:
+            xs, ys = zip(*slot.quad, strict=True)
+            assert (
+                min(xs) > 0 and max(xs) < layout.width and min(ys) > 0 and max(ys) < layout.height
+            )
+
+
+def test_marker_ids_tell_the_mats_apart():
+    ids = [i for layout in mats_for("bohnanza", 7) + [dice_mat()] for i in layout.ids]
+    assert len(ids) == len(set(ids)) == 32
+
+
+def test_card_slots_have_tick_marks_a_card_strip_apart():
+    slot = card_mat(0).slots[0]
+    gaps = np.diff(slot.ticks)
+    assert len(slot.ticks) >= 10 and np.allclose(gaps, gaps[0])
+
+
+def test_the_svg_is_true_to_scale(tmp_path):
+    svg = mat_svg(card_mat(2, paper="Letter"))
+    assert 'width="215.9mm" height="279.4mm"' in svg and 'viewBox="0 0 215.9 279.4"' in svg
+    paths = write_mats(tmp_path, "bohnanza", 3, "A4")
+    assert [p.name for p in paths] == [f"bohnanza-seat{i}-A4.svg" for i in (1, 2, 3)]
+    assert main(["mats", "--game", "dice", "--out", str(tmp_path / "d")]) == 0
+
+
+def test_calibration_finds_every_marker_and_the_homography():
+    layout = card_mat(1)
+    truth = mm_to_px()
+    frame = photograph(layout, truth)
+    found = detect_markers(frame)
+    assert sorted(found) == [4, 5, 6, 7]
+    h, used = homography(layout, found)
+    assert used == [4, 5, 6, 7]
+    # Points of the mat land where they should, to well under a millimetre.
+    probe = np.array([[30, 40], [150, 250], [105, 148]], np.float32)
+    px = cv2.perspectiveTransform(probe.reshape(-1, 1, 2), truth).reshape(-1, 2)
+    assert np.abs(to_mat(h, px) - probe).max() < 0.5
+
+
+def test_two_markers_follow_a_small_shift_and_fewer_keep_the_last():
+    layout = card_mat(0)
+    tracker = MatTracker([layout])
+    tracker.update(photograph(layout, mm_to_px()))
+    assert tracker.calibrated()
+    shifted = mm_to_px(offset=(112, 86))
+    frame = photograph(layout, shifted)
+    # A hand covers the two bottom markers.
+    corners = detect_markers(frame)
+    for mid in (2, 3):
+        pts = corners[mid].astype(np.int32)
+        cv2.fillPoly(frame, [cv2.convexHull(pts)], (90, 120, 170))
+    tracker.update(frame)
+    assert tracker.seen["seat 1"] == [0, 1]
+    probe = np.array([[100.0, 200.0]], np.float32)
+    px = cv2.perspectiveTransform(probe.reshape(-1, 1, 2), shifted).reshape(-1, 2)
+    assert np.abs(to_mat(tracker.homographies["seat 1"], px) - probe).max() < 1.0
+    # Three covered: the last homography is kept, nothing is guessed.
+    kept = tracker.homographies["seat 1"].copy()
+    pts = corners[1].astype(np.int32)
+    cv2.fillPoly(frame, [cv2.convexHull(pts)], (90, 120, 170))
+    tracker.update(frame)
+    assert np.array_equal(tracker.homographies["seat 1"], kept)
+
+
+def test_calibrate_cli_prints_markers_and_homography(tmp_path, capsys):
+    frame = photograph(card_mat(0), mm_to_px())
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), frame)
+    assert main(["vision", "calibrate", str(path), "--players", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [m["id"] for m in report["markers"]] == [0, 1, 2, 3]
+    assert len(report["markers"][0]["corners"]) == 4
+    assert report["mats"][0]["homography"] is not None
+    assert report["mats"][1]["homography"] is None  # seat 2's mat is not in the picture
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), np.full((100, 100, 3), 128, np.uint8))
+    assert main(["vision", "calibrate", str(empty)]) == 1
+    assert main(["vision", "calibrate", str(tmp_path / "none.png")]) == 2
