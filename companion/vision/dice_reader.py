@@ -72,9 +72,15 @@ def hog(gray32: np.ndarray) -> np.ndarray:
     return v / n if n > 0 else v
 
 
-def face_feature(gray32: np.ndarray) -> np.ndarray:
+def face_feature(patch: np.ndarray) -> np.ndarray:
     """What is printed on a face, whatever it is: a 12 x 12 picture of it (where the
-    marks lie) and its HOG (their shapes), each a unit vector."""
+    marks lie), its HOG (their shapes) and a 4 x 4 picture of its colours (beans of
+    one shape in different colours), each about a unit long."""
+    gray32 = _normalise(patch)
+    lab = cv2.cvtColor(
+        cv2.resize(patch, (4, 4), interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2LAB
+    ).astype(np.float32)
+    colour = ((lab[..., 1:] - 128.0) / 48.0).ravel()
     small = (
         cv2.resize(cv2.GaussianBlur(gray32, (5, 5), 1.0), (12, 12), interpolation=cv2.INTER_AREA)
         .astype(np.float32)
@@ -83,7 +89,7 @@ def face_feature(gray32: np.ndarray) -> np.ndarray:
     small -= small.mean()
     n = float(np.linalg.norm(small))
     small = small / n if n > 0 else small
-    return np.concatenate([small, 0.7 * hog(gray32)])
+    return np.concatenate([small, 0.7 * hog(gray32), 0.25 * colour])
 
 
 def _normalise(patch: np.ndarray) -> np.ndarray:
@@ -223,9 +229,7 @@ class DiceReader:
         if not c.fside:
             self._top_face(img, c)
         side = FACE_SCALE * c.fside * scale
-        return face_feature(
-            _normalise(_crop(img, c.fx + dx * side, c.fy + dy * side, side, c.fangle + angle))
-        )
+        return face_feature(_crop(img, c.fx + dx * side, c.fy + dy * side, side, c.fangle + angle))
 
     def _top_face(self, img: np.ndarray, c: Candidate) -> None:
         """Find the top face inside a die's blob: a slanted view shows one or two

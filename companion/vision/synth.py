@@ -97,11 +97,16 @@ def render_scene(
     dice: int | None = None,
     hand: bool | None = None,
     die_px: float | None = None,
+    table: np.ndarray | None = None,
+    faces: list[int] | None = None,
+    camera_seed: int | None = None,
 ) -> Scene:
-    """One picture of the table with 1-5 dice and its labels (class = BEANS index)."""
+    """One picture of the table with 1-5 dice and its labels (class = BEANS index).
+    `table`: the same table for several pictures; `faces`: the faces to show;
+    `camera_seed`: the same light, lens and sensor noise for several pictures."""
     w, h = size
-    img = wood(h, w, rng)
-    n = int(rng.integers(1, 6)) if dice is None else dice
+    img = wood(h, w, rng) if table is None else table.copy()
+    n = (int(rng.integers(1, 6)) if dice is None else dice) if faces is None else len(faces)
     side = die_px or float(rng.uniform(0.055, 0.07) * w)
     placed: list[tuple[float, float]] = []
     boxes = []
@@ -113,12 +118,13 @@ def render_scene(
             if all(math.hypot(cx - px, cy - py) > 1.6 * side for px, py in placed):
                 break
         placed.append((cx, cy))
-        face = int(rng.integers(0, len(BEANS)))
+        face = int(rng.integers(0, len(BEANS))) if faces is None else faces[i]
         tile = bean_symbol(BEANS[face], int(side), DIE_TONES[kinds[i]])
         angle = float(rng.uniform(0, 360))
         _paste(img, tile, cx, cy, angle, rng)
         boxes.append(Box(face, cx, cy, side, side))
-    img = _light_and_lens(img, rng)
+    lens_rng = rng if camera_seed is None else np.random.default_rng(camera_seed)
+    img = _light_and_lens(img, lens_rng)
     has_hand = bool(rng.random() < 0.15) if hand is None else hand
     if has_hand:
         _hand(img, rng)
