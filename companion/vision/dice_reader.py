@@ -24,6 +24,7 @@ import numpy as np
 from .dataset import Box, Detection, Sample, match
 
 CROP = 32  # crops are compared at 32 x 32
+WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader works on it
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 BINS = 16  # Lab histogram bins per channel
 ROTATIONS = 24
@@ -102,6 +103,15 @@ def _normalise(patch: np.ndarray) -> np.ndarray:
     return np.clip((gray.astype(np.float32) - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8)
 
 
+def _resize(img: np.ndarray, k: float) -> np.ndarray:
+    return img if k == 1.0 else cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+
+
+def _scaled(sample: Sample, k: float) -> Sample:
+    boxes = [Box(b.face, b.cx * k, b.cy * k, b.w * k, b.h * k) for b in sample.boxes]
+    return Sample(sample.path, boxes)
+
+
 def _crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0) -> np.ndarray:
     """A square of `side` pixels around (cx, cy), turned by `angle` degrees."""
     m = cv2.getRotationMatrix2D((cx, cy), angle, CROP / side)
@@ -143,6 +153,7 @@ class DiceReader:
     die_labels: np.ndarray | None = None  # 1 die, 0 not a die
     crops_per_face: dict[int, int] = field(default_factory=dict)
     k: int = 7
+    scale: float = 1.0  # pictures are read at this scale (see WORK_SIDE)
 
     # ------------------------------------------------------------ enrolment
 
@@ -153,9 +164,14 @@ class DiceReader:
         """Learn from labelled pictures, using at most `per_face` dice of each face."""
         rng = np.random.default_rng(seed)
         reader = cls(list(classes))
-        pictures = [(s, s.image()) for s in samples if s.boxes]
-        if not pictures:
+        labelled = [s for s in samples if s.boxes]
+        if not labelled:
             raise ValueError("enrolment needs pictures with labelled dice")
+        # Work at a scale where a die's face is about WORK_SIDE pixels: small enough to
+        # be fast at 1280 x 960, large enough for what is printed on a face.
+        side = float(np.median([max(b.w, b.h) for s in labelled for b in s.boxes]))
+        reader.scale = min(1.0, WORK_SIDE / side)
+        pictures = [(_scaled(s, reader.scale), _resize(s.image(), reader.scale)) for s in labelled]
         # Take dice face by face until each face has its share, spreading over pictures.
         chosen: dict[int, list[tuple[np.ndarray, Box]]] = {i: [] for i in range(len(classes))}
         order = rng.permutation(len(pictures))
@@ -400,6 +416,18 @@ class DiceReader:
     def read(self, img: np.ndarray, region: np.ndarray | None = None) -> list[Detection]:
         """Every die in `img` (BGR), with its face. `region`: an optional mask of where
         dice may lie (the rolling area and the bean-field tray of a calibrated mat)."""
+        k = self.scale
+        small = _resize(img, k)
+        if region is not None:
+            region = cv2.resize(
+                region.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST
+            )
+        return [
+            Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
+            for d in self._read(small, region)
+        ]
+
+    def _read(self, img: np.ndarray, region: np.ndarray | None) -> list[Detection]:
         found = []
         for c in self._candidates(img):
             if region is not None and not region[int(c.cy), int(c.cx)]:
