@@ -154,6 +154,7 @@ class DiceReader:
     crops_per_face: dict[int, int] = field(default_factory=dict)
     k: int = 7
     scale: float = 1.0  # pictures are read at this scale (see WORK_SIDE)
+    lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
 
     # ------------------------------------------------------------ enrolment
 
@@ -248,51 +249,51 @@ class DiceReader:
         return face_feature(_crop(img, c.fx + dx * side, c.fy + dy * side, side, c.fangle + angle))
 
     def _top_face(self, img: np.ndarray, c: Candidate) -> None:
-        """Find the top face inside a die's blob: a slanted view shows one or two
-        sides too, which are darker (the light comes from above) and would add
-        their own marks to the crop. The brighter of two brightness classes of the
-        die's pixels, pips filled in, is the top face; its rotated rectangle gives
-        the face's centre, size and turn. With no clear brightness step, the whole
-        blob is taken."""
+        """Where the top face lies in a die's blob: a camera not straight above shows
+        the sides facing it too, so the face sits off the blob's centre, by an
+        amount that depends on where in the picture the die is (learned at
+        enrolment, see _learn_lean). Its size comes from the blob, its turn from the
+        blob's rotated rectangle."""
+        c.fx, c.fy, c.fside, c.fangle = c.cx, c.cy, c.side, 0.0
+        if self.lean is not None:
+            h, w = img.shape[:2]
+            ox, oy = np.clip(np.array([c.cx / w, c.cy / h, 1.0]) @ self.lean, -0.4, 0.4)
+            c.fx, c.fy = c.cx + ox * c.side, c.cy + oy * c.side
         half = int(0.8 * math.sqrt(c.area)) + 2
         x0, y0 = max(int(c.cx) - half, 0), max(int(c.cy) - half, 0)
         roi = img[y0 : int(c.cy) + half, x0 : int(c.cx) + half]
-        c.fx, c.fy, c.fside, c.fangle = c.cx, c.cy, c.side, 0.0
         if roi.size == 0:
             return
         die = (cv2.blur(self.likeness(roi), (3, 3)) > 0.5).astype(np.uint8)
         k = max(3, int(0.3 * c.side) | 1)
-        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        die = cv2.morphologyEx(die, cv2.MORPH_CLOSE, kernel)
-        light = cv2.cvtColor(roi, cv2.COLOR_BGR2LAB)[..., 0]
-        values = light[die > 0]
-        if values.size < 20:
-            return
-        t, _ = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-        hi, lo = values[values > t], values[values <= t]
-        if hi.size == 0 or lo.size == 0 or float(hi.mean()) - float(lo.mean()) < 18:
-            top = die
-        else:
-            top = ((light > t) & (die > 0)).astype(np.uint8)
-            top = cv2.morphologyEx(top, cv2.MORPH_CLOSE, kernel)  # fill the pips
-            top = cv2.morphologyEx(top, cv2.MORPH_OPEN, kernel)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(top, connectivity=8)
+        die = cv2.morphologyEx(
+            die, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        )
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(die, connectivity=8)
         if n < 2:
             return
         biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-        if stats[biggest, cv2.CC_STAT_AREA] < 0.25 * c.side * c.side:
-            return
         pts = np.column_stack(np.nonzero(labels == biggest))[:, ::-1].astype(np.float32)
-        (fx, fy), (w, h), angle = cv2.minAreaRect(pts)
-        # The bright region can fall short of the face (a pip at the edge, a soft
-        # shadow): never smaller than the blob says, never far from the blob.
-        limit = 0.3 * c.side
-        c.fx = c.cx + float(np.clip(fx + x0 - c.cx, -limit, limit))
-        c.fy = c.cy + float(np.clip(fy + y0 - c.cy, -limit, limit))
-        c.fside = max(math.sqrt(max(w * h, 1.0)), 0.9 * c.side)
-        c.fangle = angle
+        c.fangle = cv2.minAreaRect(pts)[2]
+
+    def _learn_lean(self, chosen) -> None:
+        """Where the top face lies in a die's blob depends on where the die is in the
+        picture (a camera not straight above shows the sides facing it): learn that
+        as a plane over the picture from the labelled dice."""
+        rows, targets = [], []
+        for items in chosen.values():
+            for img, b in items:
+                c = self._matched(img, b)
+                if c is None:
+                    continue
+                h, w = img.shape[:2]
+                rows.append([c.cx / w, c.cy / h, 1.0])
+                targets.append([(b.cx - c.cx) / c.side, (b.cy - c.cy) / c.side])
+        if len(rows) >= 8:
+            self.lean, *_ = np.linalg.lstsq(np.array(rows), np.array(targets), rcond=None)
 
     def _learn_faces(self, chosen) -> None:
+        self._learn_lean(chosen)
         feats, labels = [], []
         for face, items in chosen.items():
             for img, b in items:
