@@ -65,6 +65,31 @@ def main() -> None:
         "process_max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
         "synthetic": score(results),
     }
+    # At the table: taught in teach mode against the empty rolling area, then read
+    # with the difference from it (one table, one camera, as in real use).
+    from companion.vision.synth import BEANS, _light_and_lens, wood
+    from companion.vision.teach import TeachMode
+
+    rng = np.random.default_rng(21)
+    table = wood(960, 1280, rng)
+    empty = _light_and_lens(table.copy(), np.random.default_rng(5))
+    teach = TeachMode(list(BEANS), empty, target=20)
+    for face in range(len(BEANS)):
+        while teach.progress()[BEANS[face]] < 1.0:
+            teach.add(
+                render_scene(
+                    rng, (1280, 960), table=table, faces=[face] * 5, camera_seed=5, hand=False
+                ).image,
+                face,
+            )
+    taught = teach.reader()
+    at_table, times2 = [], []
+    for _ in range(args.frames):
+        scene = render_scene(rng, (1280, 960), table=table, dice=5, camera_seed=5, hand=False)
+        t = time.perf_counter()
+        at_table.append((scene.boxes, taught.read(scene.image, empty=empty)))
+        times2.append((time.perf_counter() - t) * 1e3)
+    out["synthetic_teach_mode"] = {**score(at_table), "ms_mean": round(statistics.fmean(times2), 2)}
     if args.real:
         from companion.vision.dice_reader import evaluate_folders
         from companion.vision.split import split_dataset

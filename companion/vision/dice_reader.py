@@ -414,23 +414,36 @@ class DiceReader:
         total = float(scores.sum())
         return best, float(scores[best] / total) if total > 0 else 0.0
 
-    def read(self, img: np.ndarray, region: np.ndarray | None = None) -> list[Detection]:
+    def read(
+        self, img: np.ndarray, region: np.ndarray | None = None, empty: np.ndarray | None = None
+    ) -> list[Detection]:
         """Every die in `img` (BGR), with its face. `region`: an optional mask of where
-        dice may lie (the rolling area and the bean-field tray of a calibrated mat)."""
+        dice may lie (the rolling area and the bean-field tray of a calibrated mat).
+        `empty`: a picture of the same place without dice (taken at calibration):
+        then dice are found by the difference from it, whatever their colour."""
         k = self.scale
         small = _resize(img, k)
         if region is not None:
             region = cv2.resize(
                 region.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST
             )
+        if empty is not None:
+            cands = [
+                Candidate(x, y, s / 0.8, s / 0.8, (s / 0.75) ** 2)
+                for x, y, s in dice_against_empty(small, _resize(empty, k))
+            ]
+        else:
+            cands = self._candidates(small)
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
-            for d in self._read(small, region)
+            for d in self._read(small, region, cands)
         ]
 
-    def _read(self, img: np.ndarray, region: np.ndarray | None) -> list[Detection]:
+    def _read(
+        self, img: np.ndarray, region: np.ndarray | None, cands: list[Candidate]
+    ) -> list[Detection]:
         found = []
-        for c in self._candidates(img):
+        for c in cands:
             if region is not None and not region[int(c.cy), int(c.cx)]:
                 continue
             is_die, dieness = self._vote(
@@ -443,6 +456,29 @@ class DiceReader:
                 Detection(c.cx, c.cy, max(c.w, self.side), max(c.h, self.side), face, conf, dieness)
             )
         return found
+
+
+def dice_against_empty(
+    frame: np.ndarray, empty: np.ndarray, min_side: float = 8.0
+) -> list[tuple[float, float, float]]:
+    """(cx, cy, side) of every die-sized blob that differs from the empty table."""
+    diff = cv2.absdiff(cv2.GaussianBlur(frame, (5, 5), 0), cv2.GaussianBlur(empty, (5, 5), 0))
+    mask = (diff.max(axis=2) > 30).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    areas = [stats[i, cv2.CC_STAT_AREA] for i in range(1, n)]
+    if not areas:
+        return []
+    typical = float(np.median(areas))
+    out = []
+    for i in range(1, n):
+        area = stats[i, cv2.CC_STAT_AREA]
+        side = float(np.sqrt(area))
+        # Dice are alike: a blob far larger than the others (a hand) is not one.
+        if side >= min_side and area < 3 * typical:
+            out.append((float(cents[i][0]), float(cents[i][1]), 0.8 * side))
+    return out
 
 
 def evaluate_folders(enroll_dir: str, test_dir: str, per_face: int = 20) -> dict:

@@ -11,34 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cv2
 import numpy as np
 
 from .dataset import Box, Detection, Sample
-from .dice_reader import DiceReader
-
-
-def dice_against_empty(
-    frame: np.ndarray, empty: np.ndarray, min_side: float = 8.0
-) -> list[tuple[float, float, float]]:
-    """(cx, cy, side) of every die-sized blob that differs from the empty table."""
-    diff = cv2.absdiff(cv2.GaussianBlur(frame, (5, 5), 0), cv2.GaussianBlur(empty, (5, 5), 0))
-    mask = (diff.max(axis=2) > 30).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    areas = [stats[i, cv2.CC_STAT_AREA] for i in range(1, n)]
-    if not areas:
-        return []
-    typical = float(np.median(areas))
-    out = []
-    for i in range(1, n):
-        area = stats[i, cv2.CC_STAT_AREA]
-        side = float(np.sqrt(area))
-        # Dice are alike: a blob far larger than the others (a hand) is not one.
-        if side >= min_side and area < 3 * typical:
-            out.append((float(cents[i][0]), float(cents[i][1]), 0.8 * side))
-    return out
+from .dice_reader import DiceReader, dice_against_empty
 
 
 class PathlessSample(Sample):

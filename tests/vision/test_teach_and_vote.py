@@ -67,3 +67,26 @@ def test_voting_across_frames():
     assert result[0].confidence == pytest.approx(0.8)
     assert result[1].confidence == pytest.approx(0.85 * 2 / 3)
     assert match([], result) == []
+
+
+def test_with_the_empty_table_dice_of_any_colour_are_found():
+    """A plain table close to the darker dice's colour: the difference from the empty picture
+    still finds every die."""
+    rng = np.random.default_rng(11)
+    table = np.full((SIZE[1], SIZE[0], 3), (120, 140, 150), np.uint8)  # near the darker dice
+    empty = _light_and_lens(table.copy(), np.random.default_rng(4))
+    teach = TeachMode(list(BEANS), empty, target=10)
+    for face in range(len(BEANS)):
+        while teach.progress()[BEANS[face]] < 1.0:
+            scene = render_scene(
+                rng, SIZE, table=table, faces=[face] * 5, camera_seed=4, hand=False, die_px=36
+            )
+            teach.add(scene.image, face)
+    reader = teach.reader()
+    results = []
+    for _ in range(8):
+        scene = render_scene(rng, SIZE, table=table, dice=5, camera_seed=4, hand=False, die_px=36)
+        results.append((scene.boxes, reader.read(scene.image, empty=empty)))
+    figures = score(results)
+    assert figures["recall"] == 1.0 and figures["precision"] == 1.0
+    assert figures["face_accuracy"] >= 0.8, figures
