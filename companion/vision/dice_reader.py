@@ -154,15 +154,22 @@ class DiceReader:
     crops_per_face: dict[int, int] = field(default_factory=dict)
     k: int = 7
     scale: float = 1.0  # pictures are read at this scale (see WORK_SIDE)
+    _empty: np.ndarray | None = None
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
 
     # ------------------------------------------------------------ enrolment
 
     @classmethod
     def enrol(
-        cls, classes: list[str], samples: list[Sample], per_face: int = 20, seed: int = 0
+        cls,
+        classes: list[str],
+        samples: list[Sample],
+        per_face: int = 20,
+        seed: int = 0,
+        empty: np.ndarray | None = None,
     ) -> DiceReader:
-        """Learn from labelled pictures, using at most `per_face` dice of each face."""
+        """Learn from labelled pictures, using at most `per_face` dice of each face.
+        `empty`: the place without dice (teach mode), to find dice by difference."""
         rng = np.random.default_rng(seed)
         reader = cls(list(classes))
         labelled = [s for s in samples if s.boxes]
@@ -173,6 +180,7 @@ class DiceReader:
         side = float(np.median([max(b.w, b.h) for s in labelled for b in s.boxes]))
         reader.scale = min(1.0, WORK_SIDE / side)
         pictures = [(_scaled(s, reader.scale), _resize(s.image(), reader.scale)) for s in labelled]
+        reader._empty = None if empty is None else _resize(empty, reader.scale)
         # Take dice face by face until each face has its share, spreading over pictures.
         chosen: dict[int, list[tuple[np.ndarray, Box]]] = {i: [] for i in range(len(classes))}
         order = rng.permutation(len(pictures))
@@ -189,13 +197,14 @@ class DiceReader:
         reader._learn_colours(chosen, list(used.values()), rng)
         reader._learn_faces(chosen)
         reader._learn_dieness(chosen, pictures, rng)
+        reader._empty = None  # only for enrolment: reading is told its own empty picture
         return reader
 
     def _matched(self, img: np.ndarray, box: Box) -> Candidate | None:
         """The candidate the reader itself finds for a labelled die: enrolment learns
         from the same crops reading will see."""
         best = None
-        for c in self._candidates(img):
+        for c in self._find(img):
             if box.contains(c.cx, c.cy) or (
                 abs(box.cx - c.cx) <= c.w / 2 and abs(box.cy - c.cy) <= c.h / 2
             ):
@@ -342,7 +351,18 @@ class DiceReader:
         lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB) // (256 // BINS)
         return self.lut[lab[..., 0], lab[..., 1], lab[..., 2]]  # type: ignore[index]
 
+    def _find(self, img: np.ndarray) -> list[Candidate]:
+        """Dice in an enrolment picture: by difference from the empty place when teach
+        mode gave one, else by the colour model."""
+        if self._empty is not None and self._empty.shape == img.shape:
+            return [
+                Candidate(x, y, v / 0.8, v / 0.8, (v / 0.75) ** 2)
+                for x, y, v in dice_against_empty(img, self._empty)
+            ]
+        return self._candidates(img)
+
     def _candidates(self, img: np.ndarray) -> list[Candidate]:
+        """Die-coloured blobs of a die's size (the colour model)."""
         s = self.side
         prob = self.likeness(img)
         mask = (cv2.blur(prob, (3, 3)) > 0.5).astype(np.uint8)
@@ -355,8 +375,8 @@ class DiceReader:
         out = []
         for i in range(1, n):
             x, y, w, h, area = stats[i]
-            if area < 0.3 * top:
-                continue
+            if area < 0.3 * top or area > 30 * top:
+                continue  # a speck, or a sheet of paper, a hand: not a die
             if area > 2.6 * top:
                 out.extend(self._split(mask[y : y + h, x : x + w], x, y))
                 continue
@@ -463,7 +483,7 @@ def dice_against_empty(
 ) -> list[tuple[float, float, float]]:
     """(cx, cy, side) of every die-sized blob that differs from the empty table."""
     diff = cv2.absdiff(cv2.GaussianBlur(frame, (5, 5), 0), cv2.GaussianBlur(empty, (5, 5), 0))
-    mask = (diff.max(axis=2) > 30).astype(np.uint8)
+    mask = (diff.max(axis=2) > 18).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)

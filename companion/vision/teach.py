@@ -64,7 +64,7 @@ class TeachMode:
         if not self.done():
             missing = [n for n, v in self.progress().items() if v < 1.0]
             raise ValueError(f"teach mode still needs dice showing: {', '.join(missing)}")
-        return DiceReader.enrol(self.classes, self.samples, per_face=self.target)
+        return DiceReader.enrol(self.classes, self.samples, per_face=self.target, empty=self.empty)
 
 
 @dataclass

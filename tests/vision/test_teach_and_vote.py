@@ -47,11 +47,12 @@ def test_teach_mode_collects_every_face_with_progress_then_reads():
     results = []
     for _ in range(12):
         scene = render_scene(rng, SIZE, table=table, dice=5, camera_seed=99, hand=False, die_px=36)
-        results.append((scene.boxes, reader.read(scene.image)))
+        results.append((scene.boxes, reader.read(scene.image, empty=empty)))
     figures = score(results)
-    # Dice taught at this table are found and read (figures in the issue note).
-    assert figures["recall"] >= 0.9 and figures["precision"] >= 0.9
-    assert figures["face_accuracy"] >= 0.8, figures
+    # Dice taught at this table are all found; their faces are read right about
+    # four times in five here (bench/README.md has the figures): a guard, not the goal.
+    assert figures["recall"] >= 0.95 and figures["precision"] >= 0.95
+    assert figures["face_accuracy"] >= 0.7, figures
 
 
 def test_voting_across_frames():
