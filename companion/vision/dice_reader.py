@@ -456,21 +456,30 @@ class DiceReader:
             cands = self._candidates(small)
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
-            for d in self._read(small, region, cands)
+            for d in self._read(small, region, cands, changed=empty is not None)
         ]
 
     def _read(
-        self, img: np.ndarray, region: np.ndarray | None, cands: list[Candidate]
+        self,
+        img: np.ndarray,
+        region: np.ndarray | None,
+        cands: list[Candidate],
+        changed: bool = False,
     ) -> list[Detection]:
+        """`changed`: the candidates are what differs from the empty place; then one of
+        a die's size is a die (the verifier is for the colour model's look-alikes)."""
         found = []
         for c in cands:
             if region is not None and not region[int(c.cy), int(c.cx)]:
                 continue
-            is_die, dieness = self._vote(
-                self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy)
-            )
-            if is_die != 1:
-                continue
+            if changed and abs(c.side / self.side - 1) < 0.35:
+                dieness = 1.0
+            else:
+                is_die, dieness = self._vote(
+                    self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy)
+                )
+                if is_die != 1:
+                    continue
             face, conf = self._face(img, c)
             found.append(
                 Detection(c.cx, c.cy, max(c.w, self.side), max(c.h, self.side), face, conf, dieness)
@@ -483,7 +492,10 @@ def dice_against_empty(
 ) -> list[tuple[float, float, float]]:
     """(cx, cy, side) of every die-sized blob that differs from the empty table."""
     diff = cv2.absdiff(cv2.GaussianBlur(frame, (5, 5), 0), cv2.GaussianBlur(empty, (5, 5), 0))
-    mask = (diff.max(axis=2) > 18).astype(np.uint8)
+    change = diff.max(axis=2)
+    # Above the picture's own noise (most of it is the unchanged table), and at least 15.
+    level = max(15.0, 3.0 * float(np.median(change)) + 10.0)
+    mask = (change > level).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
