@@ -155,6 +155,7 @@ class DiceReader:
     k: int = 7
     scale: float = 1.0  # pictures are read at this scale (see WORK_SIDE)
     _empty: np.ndarray | None = None
+    _empty_cache: tuple | None = None
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
 
     # ------------------------------------------------------------ enrolment
@@ -450,7 +451,7 @@ class DiceReader:
         if empty is not None:
             cands = [
                 Candidate(x, y, s / 0.8, s / 0.8, (s / 0.75) ** 2)
-                for x, y, s in dice_against_empty(small, _resize(empty, k))
+                for x, y, s in dice_against_empty(small, self._empty_at(empty))
             ]
         else:
             cands = self._candidates(small)
@@ -458,6 +459,13 @@ class DiceReader:
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
             for d in self._read(small, region, cands, changed=empty is not None)
         ]
+
+    def _empty_at(self, empty: np.ndarray) -> np.ndarray:
+        """The empty picture at the working scale, blurred once (it rarely changes)."""
+        key = (id(empty), empty.shape)
+        if self._empty_cache is None or self._empty_cache[0] != key:
+            self._empty_cache = (key, _resize(empty, self.scale))
+        return self._empty_cache[1]
 
     def _read(
         self,
