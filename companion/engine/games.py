@@ -31,41 +31,24 @@ class GameDef:
         return self.codec.from_json(data)
 
 
+def _from_package(name: str, title: str, package: Any, state: Any) -> GameDef:
+    """Every game package offers the same functions under the same names."""
+    return GameDef(
+        name=name,
+        title=title,
+        new_game=package.new_game,
+        legal_actions=package.legal_actions,
+        apply=package.apply,
+        summary=package.summary,
+        invariants=package.invariants,
+        codec=package.CODEC,
+        state_from_json=state.from_json,
+        step_invariants=package.step_invariants,
+    )
+
+
 GAMES: dict[str, GameDef] = {
-    "bohnanza": GameDef(
-        name="bohnanza",
-        title="Bohnanza",
-        new_game=bohnanza.new_game,
-        legal_actions=bohnanza.legal_actions,
-        apply=bohnanza.apply,
-        summary=bohnanza.summary,
-        invariants=bohnanza.invariants,
-        codec=bohnanza.CODEC,
-        state_from_json=bohnanza.State.from_json,
-        step_invariants=bohnanza.step_invariants,
-    ),
-    "duel": GameDef(
-        name="duel",
-        title="Bohnanza: The Duel",
-        new_game=duel.new_game,
-        legal_actions=duel.legal_actions,
-        apply=duel.apply,
-        summary=duel.summary,
-        invariants=duel.invariants,
-        codec=duel.CODEC,
-        state_from_json=duel.DuelState.from_json,
-        step_invariants=duel.step_invariants,
-    ),
-    "dice": GameDef(
-        name="dice",
-        title="Bohnanza: Das Würfelspiel",
-        new_game=dice.new_game,
-        legal_actions=dice.legal_actions,
-        apply=dice.apply,
-        summary=dice.summary,
-        invariants=dice.invariants,
-        codec=dice.CODEC,
-        state_from_json=dice.DiceState.from_json,
-        step_invariants=dice.step_invariants,
-    ),
+    "bohnanza": _from_package("bohnanza", "Bohnanza", bohnanza, bohnanza.State),
+    "duel": _from_package("duel", "Bohnanza: The Duel", duel, duel.DuelState),
+    "dice": _from_package("dice", "Bohnanza: Das Würfelspiel", dice, dice.DiceState),
 }

@@ -46,7 +46,7 @@ def phone(code: str):
         table = service().table(code)
     except TableError:
         abort(404)
-    return render_template(f"phone_{table.game.name}.html", table=table)
+    return render_template("phone.html", table=table)
 
 
 @pages.get("/table/<code>")

@@ -49,11 +49,11 @@ def lan_address() -> str:
             if "." in addr and not addr.startswith("127."):
                 return addr
     except (OSError, subprocess.SubprocessError):
-        pass
+        pass  # no hostname command: ask the resolver instead
     try:
         addr = socket.gethostbyname(socket.gethostname())
         if not addr.startswith("127."):
             return addr
     except OSError:
-        pass
+        pass  # no name for this host: fall back to loopback
     return "127.0.0.1"
