@@ -29,6 +29,23 @@ class Action:
         return out
 
 
+def check_seat(players, seat: object) -> None:
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)):
+        raise RuleError("no-such-player", f"there is no seat {seat!r} at this table")
+
+
+def dispatch(handlers: dict, state: Any, action: Action, game: str) -> Any:
+    """Every game's `apply`: a game that is over takes nothing; an action of
+    another game, or of a seat that isn't there, is refused; else its handler."""
+    if state.step == "over":
+        raise RuleError("game-over", "the game is over")
+    handler = handlers.get(type(action))
+    if handler is None:
+        raise RuleError("malformed-action", f"{action!r} is not an action of {game}")
+    check_seat(state.players, getattr(action, "player", None))
+    return handler(state, action)
+
+
 class ActionCodec:
     """Parses the JSON form of one game's actions."""
 

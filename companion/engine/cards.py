@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .actions import check_seat
 from .beans import bean_name, variety
 from .errors import RuleError
+
+__all__ = ["check_seat"]
 
 
 def _is_index(value: object, size: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
-
-
-def check_seat(players: Sequence, seat: object) -> None:
-    if not _is_index(seat, len(players)):
-        raise RuleError("no-such-player", f"there is no seat {seat!r} at this table")
 
 
 def check_field(fields: Sequence, field: object) -> int:
@@ -81,6 +79,21 @@ def sell(column: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     The top card's beanometer counts every card in the field."""
     earned = min(variety(column[-1]).coins_for(len(column)), len(column))
     return column[:earned], column[earned:]
+
+
+def hand_order_problems(seat: int, before: tuple, after: tuple, may_draw: bool) -> list[str]:
+    """Hand order holds: cards leave from anywhere and the rest keep their order, or
+    (when the seat draws now) new cards go to the back."""
+    if after == before:
+        return []
+    if len(after) > len(before):
+        if not may_draw or after[: len(before)] != before:
+            return [f"seat {seat}: drawn cards did not go to the back of the hand"]
+        return []
+    rest = iter(before)
+    if not all(any(c == x for x in rest) for c in after):
+        return [f"seat {seat}: hand order changed from {before} to {after}"]
+    return []
 
 
 def observe(

@@ -11,12 +11,14 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from ..actions import dispatch
 from ..beans import VARIETIES, bean_name
 from ..cards import can_harvest as cards_can_harvest
 from ..cards import (
     check_field,
     check_harvest,
     check_seat,
+    hand_order_problems,
     observe,
     replaced,
     require_active,
@@ -294,13 +296,7 @@ def _next_turn(state: State) -> State:
 
 def apply(state: State, action: Action) -> State:
     """The state after `action`, or RuleError; `state` itself never changes."""
-    if state.step == "over":
-        raise RuleError("game-over", "the game is over")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise RuleError("malformed-action", f"{action!r} is not a Bohnanza action")
-    _seat(state, action.player)  # type: ignore[attr-defined]
-    return handler(state, action)
+    return dispatch(_HANDLERS, state, action, "Bohnanza")
 
 
 def _plant(state: State, a: Plant) -> State:
@@ -796,21 +792,12 @@ def invariants(state: State) -> list[str]:
     return problems
 
 
-def _is_subsequence(short: tuple, long: tuple) -> bool:
-    it = iter(long)
-    return all(any(c == x for x in it) for c in short)
-
-
 def step_invariants(before: State, action: Action, after: State) -> list[str]:
     """Hand order: a hand only loses cards (keeping the order of the rest) or, at the
     end of a turn, gets new cards at the back."""
-    problems = []
-    for seat, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
-        if a.hand == b.hand:
-            continue
-        if isinstance(action, EndTurn) and seat == before.active:
-            if a.hand[: len(b.hand)] != b.hand:
-                problems.append(f"seat {seat}: drawn cards did not go to the back of the hand")
-        elif len(a.hand) >= len(b.hand) or not _is_subsequence(a.hand, b.hand):
-            problems.append(f"seat {seat}: hand order changed from {b.hand} to {a.hand}")
-    return problems
+    drawing = isinstance(action, EndTurn)
+    return [
+        problem
+        for seat, (b, a) in enumerate(zip(before.players, after.players, strict=True))
+        for problem in hand_order_problems(seat, b.hand, a.hand, drawing and seat == before.active)
+    ]

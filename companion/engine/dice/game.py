@@ -12,7 +12,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..cards import check_seat, replaced, require_active, require_step
+from ..actions import dispatch
+from ..cards import replaced, require_active, require_step
 from ..errors import RuleError
 from .actions import Action, Harvest, PassPiece, RepeatRoll, Roll, Save
 from .cards import ORDERS_PER_CARD, HarvestCard, make_card, synthetic_cards
@@ -320,13 +321,7 @@ _HANDLERS: dict[type, Callable[[DiceState, Any], DiceState]] = {
 
 def apply(state: DiceState, action: Action) -> DiceState:
     """The state after `action`, or RuleError; `state` itself never changes."""
-    if state.step == "over":
-        raise RuleError("game-over", "the game is over")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise RuleError("malformed-action", f"{action!r} is not an action of Das Würfelspiel")
-    check_seat(state.players, action.player)  # type: ignore[attr-defined]
-    return handler(state, action)
+    return dispatch(_HANDLERS, state, action, "Das Würfelspiel")
 
 
 def legal_actions(state: DiceState) -> list[Action]:

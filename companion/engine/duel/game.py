@@ -10,12 +10,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ..actions import dispatch
 from ..beans import VARIETIES, bean_name
 from ..cards import (
     can_harvest,
     check_field,
     check_harvest,
     check_seat,
+    hand_order_problems,
     observe,
     replaced,
     require_active,
@@ -540,13 +542,7 @@ _HANDLERS: dict[type, Callable[[DuelState, Any], DuelState]] = {
 
 def apply(state: DuelState, action: Action) -> DuelState:
     """The state after `action`, or RuleError; `state` itself never changes."""
-    if state.step == "over":
-        raise RuleError("game-over", "the game is over")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise RuleError("malformed-action", f"{action!r} is not an action of The Duel")
-    check_seat(state.players, action.player)  # type: ignore[attr-defined]
-    return handler(state, action)
+    return dispatch(_HANDLERS, state, action, "The Duel")
 
 
 # ---------------------------------------------------------------- legal actions
@@ -710,19 +706,13 @@ def invariants(state: DuelState) -> list[str]:
 def step_invariants(before: DuelState, action: Action, after: DuelState) -> list[str]:
     """Hand order: cards leave from anywhere keeping the others' order, or the active
     player's phase-4 draw puts them at the back."""
-    problems = []
-    for seat in (0, 1):
-        b, a = before.players[seat].hand, after.players[seat].hand
-        if a == b:
-            continue
-        if len(a) > len(b):
-            if a[: len(b)] != b or seat != before.active:
-                problems.append(f"seat {seat}: drawn cards did not go to the back of the hand")
-        else:
-            it = iter(b)
-            if not all(any(c == x for x in it) for c in a):
-                problems.append(f"seat {seat}: hand order changed from {b} to {a}")
-    return problems
+    return [
+        problem
+        for seat in (0, 1)
+        for problem in hand_order_problems(
+            seat, before.players[seat].hand, after.players[seat].hand, seat == before.active
+        )
+    ]
 
 
 def public_view(state: DuelState) -> dict[str, Any]:
