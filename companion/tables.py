@@ -381,6 +381,9 @@ def _needs(game: str, state: Any, data: dict[str, Any]) -> dict[str, int]:
             needs["give_beans"] = len(data["give"])
         if data["receive"] and data.get("receive_beans") is None:
             needs["receive_beans"] = len(data["receive"])
+    if kind == "claim-bonus" and data.get("pattern") is None:
+        needs["pattern"] = 0  # any length: the claimer writes the beans out card by card
+        needs["cents"] = 1
     if game == "dice" and state.deck is None:
         # A real table: the dice are real, the camera (or a phone) says what they show.
         if kind == "harvest":

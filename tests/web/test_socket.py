@@ -256,3 +256,21 @@ def test_the_dashboards_virtual_panel_presses_through_the_service(service, clien
     finally:
         panel.close()
         factory.close()
+
+
+def test_a_duel_bonus_claim_is_entered_with_its_pattern(client_for, service):
+    host, code = open_table(client_for, game="duel", players=2)  # a real table: hidden
+    host.emit("host:start", {"code": code}, callback=True)
+    uwe, _ = join(client_for, code, 0, "Uwe")
+    uwe.emit(
+        "act", {"action": {"type": "plant", "player": 0, "field": 0, "bean": "red"}}, callback=True
+    )
+    legal = last_state(uwe)["legal"]
+    claim = next(i for i in legal if i["action"]["type"] == "claim-bonus")
+    assert claim["needs"] == {"pattern": 0, "cents": 1}
+    wrong = {**claim["action"], "pattern": ["soy"], "cents": 40}
+    reply = uwe.emit("act", {"action": wrong}, callback=True)
+    assert reply["error"]["rule"] == "bonus-pattern"
+    right = {**claim["action"], "pattern": ["red"], "cents": 40}
+    assert uwe.emit("act", {"action": right}, callback=True)["ok"]
+    assert service.table(code).state.players[0].fulfilled[0].cents == 40

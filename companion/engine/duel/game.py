@@ -550,8 +550,9 @@ def apply(state: DuelState, action: Action) -> DuelState:
 
 def legal_actions(state: DuelState) -> list[Action]:
     """Every action `apply` accepts now. With hidden hands, actions that reveal a
-    card list the bean as None (to be filled in from what the table saw), and
-    bo(h)nus claims are not listed (the companion can't know the cards' patterns)."""
+    card list the bean as None (to be filled in from what the table saw), and a
+    bo(h)nus claim is listed for every planted field with its pattern and cents left
+    open (the claimer states them; apply checks the field against them)."""
     if state.step == "over":
         return []
     me = state.active
@@ -599,8 +600,7 @@ def legal_actions(state: DuelState) -> list[Action]:
         out.append(EndGame(me))
     for seat, p in enumerate(state.players):
         out.extend(Harvest(seat, f) for f in range(len(p.fields)) if can_harvest(p.fields, f))
-    if known:
-        out.extend(_legal_claims(state))
+    out.extend(_legal_claims(state))
     return out
 
 
@@ -624,14 +624,17 @@ def _legal_gifts(state: DuelState) -> list[Action]:
 
 
 def _legal_claims(state: DuelState) -> list[Action]:
+    """Known cards: every claim their patterns allow. Unseen cards (a real table):
+    a claim on every planted field, its pattern and cents to be stated."""
     out: list[Action] = []
     for seat, p in enumerate(state.players):
         for i, card in enumerate(p.bonus):
-            if card is None:
-                continue
             for owner, q in enumerate(state.players):
                 for f, column in enumerate(q.fields):
-                    if fulfils(column, card.pattern):
+                    if card is None:
+                        if column and i == 0:  # unseen cards are alike: one is enough
+                            out.append(ClaimBonus(seat, owner, f, 0))
+                    elif fulfils(column, card.pattern):
                         out.append(ClaimBonus(seat, owner, f, i, card.pattern, card.cents))
     return out
 

@@ -39,6 +39,16 @@
     const parts = [];
     const inputs = {};
     for (const [field, n] of Object.entries(item.needs)) {
+      if (field === "pattern") {
+        inputs.pattern = [C.h("input", { placeholder: "the beans, first planted first, e.g. red red soy", "data-field": "pattern" })];
+        parts.push(C.h("label", {}, "Bo(h)nus pattern: ", inputs.pattern));
+        continue;
+      }
+      if (field === "cents") {
+        inputs.cents = [C.h("select", { "data-field": "cents" }, [10, 40, 70, 100].map((c) => C.h("option", { value: c }, `$1.${String(c).padStart(2, "0")}`.replace("$1.100", "$2.00"))))];
+        parts.push(C.h("label", {}, "Worth: ", inputs.cents));
+        continue;
+      }
       if (field === "card") {
         inputs.card = [...Array(5)].map((_, i) => C.h("input", { placeholder: `order ${i + 1} (from the bottom)`, "data-order": i }));
         parts.push(C.h("p", {}, "The new bottom card:"), inputs.card);
@@ -52,7 +62,9 @@
       const action = { ...item.action };
       for (const [field, els] of Object.entries(inputs)) {
         const values = els.map((e) => e.value);
-        action[field] = field === "bean" ? values[0] : values;
+        if (field === "pattern") action.pattern = values[0].trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
+        else if (field === "cents") action.cents = Number(values[0]);
+        else action[field] = field === "bean" ? values[0] : values;
       }
       send(action);
     } }, "Confirm");
