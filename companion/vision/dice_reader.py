@@ -28,25 +28,29 @@ WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader wor
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 BINS = 16  # Lab histogram bins per channel
 ROTATIONS = 24
-# The looks at a found face: (scale, shift x, shift y), shifts in face sides.
+# The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 LOOKS = (
-    (1.0, 0, 0),
-    (0.9, 0, 0),
-    (1.15, 0, 0),
-    (1.0, 0.12, 0),
-    (1.0, -0.12, 0),
-    (1.0, 0, 0.12),
-    (1.0, 0, -0.12),
+    (1.0, 0, 0, 0),
+    (0.9, 0, 0, 0),
+    (1.15, 0, 0, 0),
+    (1.0, 0.12, 0, 0),
+    (1.0, -0.12, 0, 0),
+    (1.0, 0, 0.12, 0),
+    (1.0, 0, -0.12, 0),
 )
 # (turn, scale, shift x, shift y) variations of every enrolled face crop
 JITTER = (
     (0, 1.0, 0, 0),
-    (6, 1.0, 0, 0),
-    (-6, 1.0, 0, 0),
+    (7, 1.0, 0, 0),
+    (-7, 1.0, 0, 0),
+    (14, 1.0, 0, 0),
+    (-14, 1.0, 0, 0),
     (0, 1.1, 0, 0),
     (0, 0.9, 0, 0),
     (0, 1.0, 0.06, 0),
     (0, 1.0, 0, 0.06),
+    (0, 1.0, -0.06, 0),
+    (0, 1.0, 0, -0.06),
 )
 CELL = 8
 ORIENT = 9
@@ -422,7 +426,10 @@ class DiceReader:
         larger): every look's nearest enrolled crops add their likeness to their
         face; the confidence is the winner's share."""
         queries = np.stack(
-            [self._face_feature(img, c, scale=sc, dx=dx, dy=dy) for sc, dx, dy in LOOKS]
+            [
+                self._face_feature(img, c, angle=turn, scale=sc, dx=dx, dy=dy)
+                for sc, dx, dy, turn in LOOKS
+            ]
         )
         sims = queries @ self.face_feats.T  # (looks, enrolled)
         k = 15
