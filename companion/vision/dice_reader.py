@@ -107,6 +107,15 @@ def _normalise(patch: np.ndarray) -> np.ndarray:
     return np.clip((gray.astype(np.float32) - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8)
 
 
+def check_frame(img: object) -> None:
+    """A frame the reader can read: a colour picture (height x width x 3 bytes)."""
+    if not isinstance(img, np.ndarray) or img.ndim != 3 or img.shape[2] != 3:
+        shape = getattr(img, "shape", None)
+        raise ValueError(f"not a colour picture (height x width x 3), got {shape or type(img)}")
+    if img.dtype != np.uint8 or img.shape[0] < 16 or img.shape[1] < 16:
+        raise ValueError(f"not a readable picture: {img.dtype}, {img.shape[1]}x{img.shape[0]}")
+
+
 def _resize(img: np.ndarray, k: float) -> np.ndarray:
     return img if k == 1.0 else cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
 
@@ -449,6 +458,14 @@ class DiceReader:
         dice may lie (the rolling area and the bean-field tray of a calibrated mat).
         `empty`: a picture of the same place without dice (taken at calibration):
         then dice are found by the difference from it, whatever their colour."""
+        check_frame(img)
+        if empty is not None:
+            check_frame(empty)
+            if empty.shape != img.shape:
+                raise ValueError(
+                    f"the empty picture is {empty.shape[1]}x{empty.shape[0]}, "
+                    f"the frame {img.shape[1]}x{img.shape[0]}"
+                )
         k = self.scale
         small = _resize(img, k)
         if region is not None:

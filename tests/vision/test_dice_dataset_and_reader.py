@@ -81,3 +81,23 @@ def test_the_dice_reader_on_the_real_photos(real_split, capsys):
 def test_eval_dice_with_a_missing_folder_says_so(capsys, tmp_path):
     assert main(["vision", "eval-dice", "--enroll", str(tmp_path), "--test", str(tmp_path)]) == 2
     assert "classes.txt" in capsys.readouterr().err
+
+
+def test_an_unreadable_frame_is_a_clear_error(real_split):
+    from companion.vision.dataset import read_dataset
+    from companion.vision.dice_reader import DiceReader
+
+    classes, samples = read_dataset(real_split / "enroll")
+    reader = DiceReader.enrol(classes, samples[:30], per_face=5)
+    for bad in (
+        None,
+        np.zeros((40, 40), np.uint8),
+        np.zeros((40, 40, 3), np.float32),
+        np.zeros((4, 4, 3), np.uint8),
+    ):
+        with pytest.raises(ValueError, match="picture"):
+            reader.read(bad)
+    frame = samples[0].image()
+    with pytest.raises(ValueError, match="empty picture"):
+        reader.read(frame, empty=frame[:100])
+    assert isinstance(reader.read(frame), list)
