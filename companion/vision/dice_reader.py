@@ -77,10 +77,20 @@ def hog(gray32: np.ndarray) -> np.ndarray:
     return v / n if n > 0 else v
 
 
-def face_feature(patch: np.ndarray) -> np.ndarray:
+def tint_feature(patch: np.ndarray) -> np.ndarray:
+    """The face's colours, wherever they lie: a 12-bin hue histogram of its coloured
+    pixels (beans of one shape in different colours; nothing for black pips)."""
+    hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
+    sat = hsv[..., 1].astype(np.float32) / 255.0
+    hue = (hsv[..., 0].astype(np.int64) * 12 // 180).ravel()
+    tint = np.bincount(hue, weights=np.where(sat > 0.25, sat, 0).ravel(), minlength=12)
+    return np.sqrt(tint / (CROP * CROP * 0.25))  # a quarter of the face in colour counts 1
+
+
+def face_feature(patch: np.ndarray, tint: np.ndarray | None = None) -> np.ndarray:
     """What is printed on a face, whatever it is: a 12 x 12 picture of it (where the
-    marks lie), its HOG (their shapes) and a 4 x 4 picture of its colours (beans of
-    one shape in different colours), each about a unit long."""
+    marks lie), its HOG (their shapes), a 4 x 4 picture of its colours and its hue
+    histogram (`tint`, computed here unless given), each about a unit long."""
     gray32 = _normalise(patch)
     lab = cv2.cvtColor(
         cv2.resize(patch, (4, 4), interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2LAB
@@ -94,7 +104,10 @@ def face_feature(patch: np.ndarray) -> np.ndarray:
     small -= small.mean()
     n = float(np.linalg.norm(small))
     small = small / n if n > 0 else small
-    return np.concatenate([small, 0.7 * hog(gray32), 0.25 * colour])
+    if tint is None:
+        tint = tint_feature(patch)
+    # float32 throughout: a float64 query would copy the enrolled matrix at every look.
+    return np.concatenate([small, 0.7 * hog(gray32), 0.25 * colour, 0.5 * tint]).astype(np.float32)
 
 
 def _normalise(patch: np.ndarray) -> np.ndarray:
@@ -265,11 +278,13 @@ class DiceReader:
         scale: float = 1.0,
         dx: float = 0.0,
         dy: float = 0.0,
+        tint: np.ndarray | None = None,
     ) -> np.ndarray:
         if not c.fside:
             self._top_face(img, c)
         side = FACE_SCALE * c.fside * scale
-        return face_feature(_crop(img, c.fx + dx * side, c.fy + dy * side, side, c.fangle + angle))
+        patch = _crop(img, c.fx + dx * side, c.fy + dy * side, side, c.fangle + angle)
+        return face_feature(patch, tint)
 
     def _top_face(self, img: np.ndarray, c: Candidate) -> None:
         """Where the top face lies in a die's blob: a camera not straight above shows
@@ -434,9 +449,13 @@ class DiceReader:
         """The face, from a few looks at the top face (slightly smaller, as found,
         larger): every look's nearest enrolled crops add their likeness to their
         face; the confidence is the winner's share."""
+        if not c.fside:
+            self._top_face(img, c)
+        # The colours don't move with a small shift: one histogram serves every look.
+        tint = tint_feature(_crop(img, c.fx, c.fy, FACE_SCALE * c.fside, c.fangle))
         queries = np.stack(
             [
-                self._face_feature(img, c, angle=turn, scale=sc, dx=dx, dy=dy)
+                self._face_feature(img, c, angle=turn, scale=sc, dx=dx, dy=dy, tint=tint)
                 for sc, dx, dy, turn in LOOKS
             ]
         )
@@ -475,7 +494,7 @@ class DiceReader:
         if empty is not None:
             cands = [
                 Candidate(x, y, s / 0.8, s / 0.8, (s / 0.75) ** 2)
-                for x, y, s in dice_against_empty(small, self._empty_at(empty))
+                for x, y, s in dice_against_empty(small, self._empty_at(empty), empty_blurred=True)
             ]
         else:
             cands = self._candidates(small)
@@ -488,7 +507,7 @@ class DiceReader:
         """The empty picture at the working scale, blurred once (it rarely changes)."""
         key = (id(empty), empty.shape)
         if self._empty_cache is None or self._empty_cache[0] != key:
-            self._empty_cache = (key, _resize(empty, self.scale))
+            self._empty_cache = (key, blur(_resize(empty, self.scale)))
         return self._empty_cache[1]
 
     def _read(
@@ -519,14 +538,18 @@ class DiceReader:
         return found
 
 
+def blur(img: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(img, (5, 5), 0)
+
+
 def dice_against_empty(
-    frame: np.ndarray, empty: np.ndarray, min_side: float = 8.0
+    frame: np.ndarray, empty: np.ndarray, min_side: float = 8.0, empty_blurred: bool = False
 ) -> list[tuple[float, float, float]]:
     """(cx, cy, side) of every die-sized blob that differs from the empty table."""
-    diff = cv2.absdiff(cv2.GaussianBlur(frame, (5, 5), 0), cv2.GaussianBlur(empty, (5, 5), 0))
+    diff = cv2.absdiff(blur(frame), empty if empty_blurred else blur(empty))
     change = diff.max(axis=2)
     # Above the picture's own noise (most of it is the unchanged table), and at least 15.
-    level = max(15.0, 3.0 * float(np.median(change)) + 10.0)
+    level = max(15.0, 3.0 * float(np.median(change[::4, ::4])) + 10.0)
     mask = (change > level).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
