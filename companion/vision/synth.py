@@ -207,3 +207,71 @@ def write_dataset(folder: str | Path, scenes: int, seed: int = 0, **kw) -> list[
         path.with_suffix(".txt").write_text("".join(b.yolo(w, h) + "\n" for b in scene.boxes))
         paths.append(path)
     return paths
+
+
+class RollingTable:
+    """The synthetic table as a camera's subject: a roll of the dice (some frames of
+    dice tumbling, now and then a hand reaching in), then the dice at rest for a
+    while, then the next roll. `frame(i)` is picture i; `truth(i)` the dice at rest
+    in it (None while they move)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        size: tuple[int, int] = (1280, 960),
+        moving: int = 4,
+        resting: int = 8,
+        dice: int = 5,
+        die_px: float | None = None,
+    ) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.size, self.moving, self.resting, self.dice = size, moving, resting, dice
+        self.table = wood(size[1], size[0], self.rng)
+        self.die_px = die_px or 0.06 * size[0]
+        self.camera_seed = int(self.rng.integers(1 << 30))
+        self._rolls: dict[int, Scene] = {}
+
+    @property
+    def period(self) -> int:
+        return self.moving + self.resting
+
+    def empty(self) -> np.ndarray:
+        """The place without dice, as the camera sees it (for calibration)."""
+        return _light_and_lens(self.table.copy(), np.random.default_rng(self.camera_seed))
+
+    def _roll(self, n: int) -> Scene:
+        if n not in self._rolls:
+            rng = np.random.default_rng((self.camera_seed, n))
+            self._rolls = {
+                n: render_scene(
+                    rng,
+                    self.size,
+                    dice=self.dice,
+                    hand=False,
+                    die_px=self.die_px,
+                    table=self.table,
+                    camera_seed=self.camera_seed,
+                )
+            }
+        return self._rolls[n]
+
+    def truth(self, i: int) -> list[Box] | None:
+        n, k = divmod(i, self.period)
+        return None if k < self.moving else self._roll(n).boxes
+
+    def frame(self, i: int) -> np.ndarray:
+        n, k = divmod(i, self.period)
+        if k >= self.moving:
+            return self._roll(n).image
+        # Tumbling: the dice somewhere else every frame, blurred, sometimes a hand.
+        rng = np.random.default_rng((self.camera_seed, n, k))
+        scene = render_scene(
+            rng,
+            self.size,
+            dice=self.dice,
+            hand=bool(k == 0),
+            die_px=self.die_px,
+            table=self.table,
+            camera_seed=self.camera_seed,
+        )
+        return cv2.blur(scene.image, (9, 9))

@@ -122,3 +122,12 @@ def test_our_bean_symbols_are_six_different_faces():
     for i in range(6):
         for j in range(i + 1, 6):
             assert np.abs(faces[i] - faces[j]).mean() > 3, (BEANS[i], BEANS[j])
+
+
+def test_the_synthetic_table_as_a_camera():
+    cam = open_camera("synthetic:4")
+    frame = cam.read()
+    assert frame.image.shape == (960, 1280, 3) and frame.image.dtype == np.uint8
+    cam.failing = True
+    with pytest.raises(CameraError):
+        cam.read()
