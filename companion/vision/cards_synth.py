@@ -1,0 +1,209 @@
+"""Synthetic bean fields for the card reader: cards of our own design (never a
+publisher's art), laid in overlapping columns on the field slots of a mat and
+photographed from above, with exact labels in the field-reader evaluation format:
+
+    NAME.png + NAME.json: {"fields": [{"quad": [[x, y] x 4], "cards": [ids...]}]}
+
+The quad is the slot's corners in the picture (top-left, top-right, bottom-right,
+bottom-left; "top" is where the first-planted card's strip shows), the cards run
+from the first planted to the top card. An enrolment folder holds one upright card
+face per variety, ID.png.
+
+Two families of designs ("a" and "b") draw every variety differently, so a reader
+can be tuned on one and measured on the other."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+CARD_PX = (112, 174)  # a 56 x 87 mm card at 2 px/mm
+STRIP_PX = 22  # an 11 mm strip of each earlier card
+
+# The number printed on each variety's cards (its card count, which names it).
+NUMBERS = {
+    "coffee": 24,
+    "wax": 22,
+    "blue": 20,
+    "chili": 18,
+    "stink": 16,
+    "green": 14,
+    "soy": 12,
+    "black-eyed": 10,
+    "red": 8,
+    "garden": 6,
+    "cocoa": 4,
+}
+
+# Per variety: (card colour BGR, bean colour BGR, glyph) for design "a"; design "b"
+# turns the palette and draws the glyph differently.
+_STYLE = {
+    "coffee": ((40, 70, 110), (20, 40, 70), "oval"),
+    "wax": ((120, 220, 235), (60, 180, 210), "crescent"),
+    "blue": ((190, 120, 60), (140, 60, 20), "kidney"),
+    "chili": ((60, 60, 200), (30, 30, 150), "pod"),
+    "stink": ((90, 130, 150), (40, 70, 90), "kidney"),
+    "green": ((90, 180, 90), (40, 120, 40), "pod"),
+    "soy": ((140, 210, 230), (90, 170, 200), "pair"),
+    "black-eyed": ((225, 225, 225), (40, 40, 40), "eye"),
+    "red": ((70, 70, 170), (30, 30, 120), "kidney"),
+    "garden": ((120, 200, 140), (60, 150, 80), "pair"),
+    "cocoa": ((60, 90, 120), (30, 45, 70), "oval"),
+}
+
+
+def card_face(bean: str, design: str = "a") -> np.ndarray:
+    """An upright card of `bean`: our artwork, with the variety's card count (the
+    number printed on real cards) in two corners."""
+    if bean not in _STYLE:
+        raise ValueError(f"{bean!r} is not a bean variety")
+    w, h = CARD_PX
+    card, ink, glyph = _STYLE[bean]
+    if design == "b":
+        card = tuple(int(0.55 * c + 0.45 * 230) for c in card)
+        ink = tuple(int(0.8 * c) for c in ink[::-1])
+    elif design != "a":
+        raise ValueError("design is 'a' or 'b'")
+    img = np.full((h, w, 3), card, np.uint8)
+    cv2.rectangle(img, (3, 3), (w - 4, h - 4), tuple(int(c * 0.6) for c in card), 2)
+    cx, cy = w // 2, h // 2 + 8
+    if glyph == "pair":
+        for dx in (-18, 18):
+            cv2.ellipse(img, (cx + dx, cy), (14, 24), 15, 0, 360, ink, -1)
+    elif glyph == "pod":
+        cv2.ellipse(img, (cx, cy), (40, 14), 60 if design == "a" else -60, 0, 360, ink, -1)
+    elif glyph == "crescent":
+        cv2.ellipse(img, (cx, cy), (34, 34), 0, 200, 340, ink, 14)
+    elif glyph == "eye":
+        cv2.ellipse(img, (cx, cy), (32, 22), 0, 0, 360, ink, -1)
+        cv2.circle(img, (cx, cy), 9, (250, 250, 250), -1)
+    elif glyph == "oval":
+        cv2.ellipse(img, (cx, cy), (26, 36), 0, 0, 360, ink, -1)
+        cv2.line(img, (cx, cy - 30), (cx, cy + 30), tuple(int(c * 0.5) for c in ink), 3)
+    else:  # kidney
+        cv2.ellipse(img, (cx, cy), (30, 38), 0, 0, 360, ink, -1)
+        cv2.ellipse(img, (cx + 28, cy), (12, 16), 0, 0, 360, card, -1)
+    if design == "b":  # a second family: a band across the top, the glyph framed
+        cv2.rectangle(img, (6, 28), (w - 7, 34), ink, -1)
+        cv2.circle(img, (cx, cy), 50, ink, 2)
+    number = str(NUMBERS[bean])
+    for x, y in ((8, 22), (w - 30, h - 8)):
+        cv2.putText(img, number, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 2)
+    return img
+
+
+def render_fields(
+    rng: np.random.Generator,
+    columns: list[list[str]],
+    design: str = "a",
+    size: tuple[int, int] = (1280, 960),
+) -> tuple[np.ndarray, list[dict]]:
+    """A top-down picture of field slots side by side, each with its column of
+    overlapping cards (first planted at the top), and the labels."""
+    w, h = size
+    img = np.full((h, w, 3), rng.integers(150, 220, 3), np.uint8)
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    cw, ch = CARD_PX
+    slot_w, slot_h = cw + 16, ch + 15 * STRIP_PX
+    gap = 20
+    fields = []
+    for f, column in enumerate(columns):
+        x0 = 30 + f * (slot_w + gap)
+        y0 = 20
+        quad = [[x0, y0], [x0 + slot_w, y0], [x0 + slot_w, y0 + slot_h], [x0, y0 + slot_h]]
+        cv2.polylines(img, [np.array(quad, np.int32)], True, (90, 110, 90), 1)
+        for k, bean in enumerate(column):
+            card = card_face(bean, design)
+            # Each card a little off and a little turned, as hands lay them.
+            cx = x0 + slot_w / 2 + rng.normal(0, 2.5)
+            cy = y0 + 8 + ch / 2 + k * STRIP_PX + rng.normal(0, 1.5)
+            _place(img, card, cx, cy, float(rng.normal(0, 2.5)))
+        fields.append({"quad": quad, "cards": list(column)})
+    img = _photograph(img, rng, fields)
+    return img, fields
+
+
+def _place(img: np.ndarray, card: np.ndarray, cx: float, cy: float, angle: float) -> None:
+    h, w = card.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+    m[0, 2] += cx - w / 2
+    m[1, 2] += cy - h / 2
+    mask = cv2.warpAffine(np.full((h, w), 255, np.uint8), m, img.shape[1::-1])
+    shadow = cv2.GaussianBlur(np.roll(mask, 3, axis=0), (0, 0), 3).astype(np.float32) / 255
+    img[:] = (img * (1 - 0.35 * shadow[..., None])).astype(np.uint8)
+    warped = cv2.warpAffine(card, m, img.shape[1::-1])
+    img[mask > 0] = warped[mask > 0]
+
+
+def _photograph(img: np.ndarray, rng: np.random.Generator, fields: list[dict]) -> np.ndarray:
+    """Light, a little leftover perspective (the labels' quads move with it), blur
+    and noise."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    gx, gy = rng.uniform(-0.25, 0.25, 2)
+    light = 1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5)
+    out = np.clip(img * light[..., None], 0, 255).astype(np.uint8)
+    d = 0.01 * w
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
+    m = cv2.getPerspectiveTransform(src, dst)
+    out = cv2.warpPerspective(out, m, (w, h), borderMode=cv2.BORDER_REFLECT)
+    for f in fields:
+        pts = np.array(f["quad"], np.float32).reshape(-1, 1, 2)
+        f["quad"] = [
+            [round(float(x), 1), round(float(y), 1)]
+            for x, y in cv2.perspectiveTransform(pts, m).reshape(-1, 2)
+        ]
+    if rng.random() < 0.5:
+        out = cv2.GaussianBlur(out, (3, 3), 0)
+    return np.clip(out + rng.normal(0, rng.uniform(1, 4), out.shape), 0, 255).astype(np.uint8)
+
+
+def random_columns(rng: np.random.Generator, fields: int, beans: list[str]) -> list[list[str]]:
+    """Columns as Bohnanza grows them (one variety a field) or as The Duel's ladder
+    does (a mix), 0 to 15 cards."""
+    out = []
+    for _ in range(fields):
+        n = int(rng.choice([0, 1, 2, 3, 4, 6, 9, 12, 15]))
+        if rng.random() < 0.7:
+            out.append([str(rng.choice(beans))] * n)
+        else:
+            out.append([str(rng.choice(beans)) for _ in range(n)])
+    return out
+
+
+def write_field_dataset(
+    folder: str | Path,
+    scenes: int,
+    seed: int = 0,
+    design: str = "a",
+    fields: int = 3,
+    size: tuple[int, int] = (1280, 960),
+) -> list[Path]:
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    beans = list(NUMBERS)
+    paths = []
+    for i in range(scenes):
+        img, labels = render_fields(rng, random_columns(rng, fields, beans), design, size)
+        path = out / f"fields_{i + 1}.png"
+        cv2.imwrite(str(path), img)
+        path.with_suffix(".json").write_text(json.dumps({"fields": labels}))
+        paths.append(path)
+    return paths
+
+
+def write_enrolment(folder: str | Path, design: str = "a") -> list[Path]:
+    """One upright card face per variety: ID.png."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for bean in NUMBERS:
+        path = out / f"{bean}.png"
+        cv2.imwrite(str(path), card_face(bean, design))
+        paths.append(path)
+    return paths
