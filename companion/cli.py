@@ -100,6 +100,18 @@ def _eval_dice(args: argparse.Namespace) -> int:
     return 0
 
 
+def _eval_fields(args: argparse.Namespace) -> int:
+    from .vision.field_reader import evaluate_fields
+
+    try:
+        result = evaluate_fields(args.enroll, args.test)
+    except (OSError, ValueError, KeyError) as err:
+        print(f"companion vision eval-fields: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+    return 0
+
+
 def _split(args: argparse.Namespace) -> int:
     from .vision.split import split_dataset
 
@@ -188,6 +200,11 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--per-face", type=int, default=20)
     ev.add_argument("--json", action="store_true")
     ev.set_defaults(run=_eval_dice)
+    ef = vsub.add_parser("eval-fields", help="enrol card faces, score the field reader")
+    ef.add_argument("--enroll", required=True, help="one upright card face per variety")
+    ef.add_argument("--test", required=True, help="scene images with their JSON labels")
+    ef.add_argument("--json", action="store_true")
+    ef.set_defaults(run=_eval_fields)
     sp = vsub.add_parser("split", help="split a dice folder into enrolment and test folders")
     sp.add_argument("source")
     sp.add_argument("--enroll-out", required=True)

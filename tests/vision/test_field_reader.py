@@ -1,0 +1,60 @@
+"""The field reader on synthetic fields (issue 8 in progress: figures, not targets)."""
+
+import json
+
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.vision.cards_synth import render_fields, write_enrolment, write_field_dataset
+from companion.vision.field_reader import FieldReader
+
+
+@pytest.fixture(scope="module")
+def folders(tmp_path_factory):
+    root = tmp_path_factory.mktemp("fields")
+    for design in "ab":
+        write_enrolment(root / f"enrol-{design}", design)
+        write_field_dataset(root / f"test-{design}", 20, seed=11, design=design)
+    return root
+
+
+def test_counts_from_an_empty_slot_to_fifteen_cards(folders):
+    reader = FieldReader.from_folder(folders / "enrol-a")
+    rng = np.random.default_rng(2)
+    for n in (0, 1, 2, 7, 15):
+        img, fields = render_fields(rng, [["blue"] * n, ["soy"] * (15 - n), []])
+        readings = [reader.read(img, f["quad"]) for f in fields]
+        assert [len(r.cards) for r in readings] == [n, 15 - n, 0]
+
+
+def test_a_mixed_duel_column_card_by_card(folders):
+    reader = FieldReader.from_folder(folders / "enrol-a")
+    column = ["red", "red", "black-eyed", "soy", "soy", "green"]
+    img, fields = render_fields(np.random.default_rng(3), [column])
+    assert reader.read(img, fields[0]["quad"]).cards == column
+
+
+def test_eval_fields_cli_on_the_tuned_and_the_held_out_design(folders, capsys):
+    for design, exact in (("a", 0.95), ("b", 0.8)):
+        code = main(
+            [
+                "vision",
+                "eval-fields",
+                "--enroll",
+                str(folders / f"enrol-{design}"),
+                "--test",
+                str(folders / f"test-{design}"),
+                "--json",
+            ]
+        )
+        out = json.loads(capsys.readouterr().out)
+        assert code == 0 and out["scenes"] == 20 and out["fields"] == 60
+        assert out["count_rate"] == 1.0
+        assert out["exact_rate"] >= exact, out
+        assert set(out) >= {"exact", "exact_rate", "count_rate", "top_variety_rate", "ms_per_scene"}
+
+
+def test_no_card_faces_is_a_clear_error(tmp_path, capsys):
+    assert main(["vision", "eval-fields", "--enroll", str(tmp_path), "--test", str(tmp_path)]) == 2
+    assert "no card faces" in capsys.readouterr().err
