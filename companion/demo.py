@@ -8,7 +8,6 @@ import argparse
 import random
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 from .config import Config, host_key
@@ -118,12 +117,3 @@ def run_demo(args: argparse.Namespace) -> int:
     finally:
         bots.stop.set()
     return 0
-
-
-def wait_until(predicate, timeout: float = 5.0) -> bool:
-    end = time.time() + timeout
-    while time.time() < end:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return predicate()

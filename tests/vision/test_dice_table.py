@@ -5,11 +5,12 @@ import cv2
 import numpy as np
 
 from companion.vision.calibrate import MatTracker
-from companion.vision.dataset import Box, Sample
+from companion.vision.dataset import Box
 from companion.vision.dice_reader import DiceReader
 from companion.vision.dice_table import read_dice_mat
 from companion.vision.mats import dice_mat, mat_image
 from companion.vision.synth import BEANS, DIE_TONES, _paste, bean_symbol
+from companion.vision.teach import PathlessSample
 
 PX = 2.0  # picture pixels per mm
 
@@ -44,7 +45,7 @@ def test_dice_are_read_and_sorted_into_rolling_area_and_bean_field():
             img, boxes = scene(
                 layout, [(60 + 45 * j, 80 + 60 * k, face) for j in range(5)], [], rng
             )
-            samples.append(_InMemory(img, boxes))
+            samples.append(PathlessSample(img, boxes))
     reader = DiceReader.enrol(list(BEANS), samples, per_face=20, empty=empty)
     tracker = MatTracker([layout])
     tracker.update(empty)
@@ -68,12 +69,3 @@ def test_dice_are_read_and_sorted_into_rolling_area_and_bean_field():
         assert abs(x - ex) <= 3 and abs(y - ey) <= 3
     for (x, _), ex in zip(field_at, [70, 120, 170], strict=True):
         assert abs(x - ex) <= 3
-
-
-class _InMemory(Sample):
-    def __init__(self, image, boxes):
-        super().__init__(path=None, boxes=boxes)
-        self._image = image
-
-    def image(self):
-        return self._image
