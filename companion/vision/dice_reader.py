@@ -5,9 +5,9 @@ dice or the table are: all of it is learned at enrolment from a few pictures of
 the player's own dice on the player's own table, each die labelled with its face
 ("teach mode" collects these; a dataset folder in the dice-real format works too).
 
-Finding dice: a colour model (die pixels against table pixels, a ratio of Lab
-histograms learned at enrolment) gives a die-likeness map; its blobs of a die's
-size are candidates; touching dice are split at the peaks of the distance
+Finding dice: a colour model (die pixels against table pixels, a ratio of
+histograms learned at enrolment of the lightness against the surround and the Lab
+colour) gives a die-likeness map; its blobs of a die's size are candidates; touching dice are split at the peaks of the distance
 transform; a verifier (HOG features, nearest enrolled examples of "die" and "not a
 die") drops cables, labels, hands. Naming the face: the candidate crop, normalised
 in scale and contrast, is compared (HOG) with every enrolled crop in 24 rotations;
@@ -26,7 +26,7 @@ from .dataset import Box, Detection, Sample, match
 CROP = 32  # crops are compared at 32 x 32
 WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader works on it
 FACE_SCALE = 1.0  # the face crop, in top-face sides
-BINS = 16  # Lab histogram bins per channel
+LUT_SIZE = 16 * 16 * 16  # the colour model: relative lightness, a, b in 16 bins each
 ROTATIONS = 24
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 LOOKS = (
@@ -182,6 +182,7 @@ class DiceReader:
     scale: float = 1.0  # pictures are read at this scale (see WORK_SIDE)
     _empty: np.ndarray | None = None
     _empty_cache: tuple | None = None
+    _likeness_cache: tuple | None = None
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
 
     # ------------------------------------------------------------ enrolment
@@ -220,8 +221,8 @@ class DiceReader:
         boxes = [b for v in chosen.values() for _, b in v]
         # The top face's size: the median box (a few labels wrap only a pip).
         reader.side = float(np.median([max(b.w, b.h) for b in boxes]))
-        used = {id(img): img for v in chosen.values() for img, _ in v}
-        reader._learn_colours(chosen, list(used.values()), rng)
+        used = {id(img) for v in chosen.values() for img, _ in v}
+        reader._learn_colours([(s, img) for s, img in pictures if id(img) in used])
         reader._learn_faces(chosen)
         reader._learn_dieness(chosen, pictures, rng)
         reader._empty = None  # only for enrolment: reading is told its own empty picture
@@ -240,35 +241,28 @@ class DiceReader:
                     best = (d, c)
         return None if best is None else best[1]
 
-    def _learn_colours(self, chosen, images, rng) -> None:
-        die = np.ones((BINS, BINS, BINS), np.float64)
-        bg = np.ones((BINS, BINS, BINS), np.float64)
+    def _learn_colours(self, pictures) -> None:
+        """The colour model: for every colour cell, the share of die pixels among die
+        and table pixels of the enrolment pictures."""
+        die = np.ones(LUT_SIZE, np.float64)  # one of each: no cell is certain
+        bg = np.ones(LUT_SIZE, np.float64)
         s = self.side
-        for img_id, img in enumerate(images):
-            lab = (cv2.cvtColor(img, cv2.COLOR_BGR2LAB) // (256 // BINS)).astype(np.int32)
-            h, w = lab.shape[:2]
-            near = np.zeros((h, w), bool)
-            centres = [(b.cx, b.cy) for v in chosen.values() for im, b in v if im is img]
-            for cx, cy in centres:
-                x0, x1 = int(max(cx - 0.35 * s, 0)), int(min(cx + 0.35 * s, w))
-                y0, y1 = int(max(cy - 0.35 * s, 0)), int(min(cy + 0.35 * s, h))
-                px = lab[y0:y1, x0:x1].reshape(-1, 3)
-                np.add.at(die, (px[:, 0], px[:, 1], px[:, 2]), 1)
+        for sample, img in pictures:
+            cells = colour_index(img, s)
+            h, w = cells.shape
+            for b in sample.boxes:
+                x0, x1 = int(max(b.cx - 0.35 * s, 0)), int(min(b.cx + 0.35 * s, w))
+                y0, y1 = int(max(b.cy - 0.35 * s, 0)), int(min(b.cy + 0.35 * s, h))
+                die += np.bincount(cells[y0:y1, x0:x1].ravel(), minlength=LUT_SIZE)
             # The table: pixels well away from every labelled die of this picture.
             yy, xx = np.mgrid[0:h:4, 0:w:4]
             keep = np.ones(yy.shape, bool)
-            for sample_boxes in [[b for v in chosen.values() for im, b in v if im is img]]:
-                for b in sample_boxes:
-                    keep &= (np.abs(xx - b.cx) > 1.5 * s) | (np.abs(yy - b.cy) > 1.5 * s)
-            px = lab[yy[keep], xx[keep]]
-            np.add.at(bg, (px[:, 0], px[:, 1], px[:, 2]), 1)
-            del near, img_id
+            for b in sample.boxes:
+                keep &= (np.abs(xx - b.cx) > 1.5 * s) | (np.abs(yy - b.cy) > 1.5 * s)
+            bg += np.bincount(cells[yy[keep], xx[keep]], minlength=LUT_SIZE)
         die /= die.sum()
         bg /= bg.sum()
-        ratio = die / (die + bg)
-        self.lut = cv2.GaussianBlur(
-            ratio.astype(np.float32).reshape(BINS, BINS * BINS), (3, 3), 0
-        ).reshape(BINS, BINS, BINS)
+        self.lut = (die / (die + bg)).astype(np.float32)
 
     def _face_feature(
         self,
@@ -299,10 +293,10 @@ class DiceReader:
             c.fx, c.fy = c.cx + ox * c.side, c.cy + oy * c.side
         half = int(0.8 * math.sqrt(c.area)) + 2
         x0, y0 = max(int(c.cx) - half, 0), max(int(c.cy) - half, 0)
-        roi = img[y0 : int(c.cy) + half, x0 : int(c.cx) + half]
+        roi = self.likeness(img)[y0 : int(c.cy) + half, x0 : int(c.cx) + half]
         if roi.size == 0:
             return
-        die = (cv2.blur(self.likeness(roi), (3, 3)) > 0.5).astype(np.uint8)
+        die = (cv2.blur(roi, (3, 3)) > 0.5).astype(np.uint8)
         k = max(3, int(0.3 * c.side) | 1)
         die = cv2.morphologyEx(
             die, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -377,8 +371,15 @@ class DiceReader:
     # ------------------------------------------------------------ reading
 
     def likeness(self, img: np.ndarray) -> np.ndarray:
-        lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB) // (256 // BINS)
-        return self.lut[lab[..., 0], lab[..., 1], lab[..., 2]]  # type: ignore[index]
+        """How die-like every pixel is (0..1), from its colour and from how much
+        lighter or darker than the table around it it is (kept for the last picture:
+        finding dice and their top faces both ask)."""
+        key = (id(img), img.shape, img.__array_interface__["data"][0])
+        if self._likeness_cache is not None and self._likeness_cache[0] == key:
+            return self._likeness_cache[1]
+        prob = self.lut[colour_index(img, self.side)]  # type: ignore[index]
+        self._likeness_cache = (key, prob)
+        return prob
 
     def _find(self, img: np.ndarray) -> list[Candidate]:
         """Dice in an enrolment picture: by difference from the empty place when teach
@@ -536,6 +537,22 @@ class DiceReader:
                 Detection(c.cx, c.cy, max(c.w, self.side), max(c.h, self.side), face, conf, dieness)
             )
         return found
+
+
+def colour_index(img: np.ndarray, side: float) -> np.ndarray:
+    """Every pixel's cell of the colour model: its lightness against the table
+    around it (a blur over a few dice sides, so a die hardly lifts its own
+    surround), and its a and b. Not its lightness itself: a white die on a bright
+    patch of table must look the same as one on a dark patch."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    light = lab[..., 0]
+    k = 8
+    small = cv2.resize(light, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
+    sigma = max(1.0, 2.0 * side / k)
+    around = cv2.resize(cv2.GaussianBlur(small, (0, 0), sigma), light.shape[::-1])
+    rel = np.clip(2 * (light.astype(np.int16) - around) + 128, 0, 255).astype(np.int32)
+    lab = lab.astype(np.int32)
+    return ((rel >> 4) << 8) | ((lab[..., 1] >> 4) << 4) | (lab[..., 2] >> 4)
 
 
 def blur(img: np.ndarray) -> np.ndarray:
