@@ -7,7 +7,14 @@ Synthetic 1280 x 960 scenes with five bean dice; the reader is enrolled on other
 synthetic scenes (20 crops per face). With --real, the dice-real split is timed too
 (640 x 480 photos)."""
 
+# ruff: noqa: E402  (BLAS threads are set before numpy loads)
 from __future__ import annotations
+
+import os
+
+# One core for numpy's BLAS too, not only OpenCV's threads.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 import argparse
 import json

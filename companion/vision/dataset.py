@@ -91,7 +91,7 @@ class Detection:
     w: float
     h: float
     face: int  # class index
-    confidence: float  # 0..1: how sure the face is (votes of the nearest enrolled crops)
+    confidence: float  # 0..1: how sure the face is (softmax share of the faces' scores)
     dieness: float = 1.0  # how sure it is a die at all
 
 

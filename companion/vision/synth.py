@@ -127,7 +127,9 @@ def render_scene(
     img = _light_and_lens(img, lens_rng)
     has_hand = bool(rng.random() < 0.15) if hand is None else hand
     if has_hand:
-        _hand(img, rng)
+        arm = _hand(img, rng)
+        # A die the hand covers is not in the picture, so not in its labels.
+        boxes = [b for b in boxes if cv2.pointPolygonTest(arm, (b.cx, b.cy), True) < -0.3 * side]
     return Scene(img, boxes, has_hand)
 
 
@@ -175,7 +177,8 @@ def _light_and_lens(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(out + noise, 0, 255).astype(np.uint8)
 
 
-def _hand(img: np.ndarray, rng: np.random.Generator) -> None:
+def _hand(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A hand reaching in from the bottom edge; returns its outline."""
     h, w = img.shape[:2]
     skin = tuple(int(v) for v in rng.choice([(120, 160, 210), (90, 120, 170), (60, 85, 120)]))
     x = int(rng.uniform(0.2, 0.8) * w)
@@ -190,6 +193,7 @@ def _hand(img: np.ndarray, rng: np.random.Generator) -> None:
         np.int32,
     )
     cv2.fillPoly(img, [pts], skin)
+    return pts.astype(np.float32)
 
 
 def write_dataset(folder: str | Path, scenes: int, seed: int = 0, **kw) -> list[Path]:
