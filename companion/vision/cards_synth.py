@@ -9,8 +9,8 @@ bottom-left; "top" is where the first-planted card's strip shows), the cards run
 from the first planted to the top card. An enrolment folder holds one upright card
 face per variety, ID.png.
 
-Two families of designs ("a" and "b") draw every variety differently, so a reader
-can be tuned on one and measured on the other."""
+Three families of designs ("a", "b", "c") draw every variety differently, so a
+reader can be tuned on one and measured on the others."""
 
 from __future__ import annotations
 
@@ -65,8 +65,10 @@ def card_face(bean: str, design: str = "a") -> np.ndarray:
     if design == "b":
         card = tuple(int(0.55 * c + 0.45 * 230) for c in card)
         ink = tuple(int(0.8 * c) for c in ink[::-1])
+    elif design == "c":  # darker cards, the ink's and the card's colours swapped
+        card, ink = tuple(int(0.85 * c) for c in ink), tuple(min(255, int(1.1 * c)) for c in card)
     elif design != "a":
-        raise ValueError("design is 'a' or 'b'")
+        raise ValueError("design is 'a', 'b' or 'c'")
     img = np.full((h, w, 3), card, np.uint8)
     cv2.rectangle(img, (3, 3), (w - 4, h - 4), tuple(int(c * 0.6) for c in card), 2)
     cx, cy = w // 2, h // 2 + 8
@@ -89,10 +91,59 @@ def card_face(bean: str, design: str = "a") -> np.ndarray:
     if design == "b":  # a second family: a band across the top, the glyph framed
         cv2.rectangle(img, (6, 28), (w - 7, 34), ink, -1)
         cv2.circle(img, (cx, cy), 50, ink, 2)
+    elif design == "c":  # a third: diagonal hatching over the card, a name bar on top
+        for x in range(-h, w, 14):
+            cv2.line(img, (x, h), (x + h, 0), tuple(int(0.9 * c) for c in card), 2)
+        cv2.rectangle(img, (12, 6), (w - 13, 18), ink, 1)
     number = str(NUMBERS[bean])
     for x, y in ((8, 22), (w - 30, h - 8)):
         cv2.putText(img, number, (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 2)
     return img
+
+
+SLOT_MM = (64.0, 252.0)  # a field slot: a card and 4 mm each side, 15 cards long
+PX = 2.0  # the canonical drawing scale, px/mm (a slot is drawn at this scale, then
+# warped into the picture at the table's scale)
+
+
+def slot_px() -> tuple[int, int]:
+    return int(SLOT_MM[0] * PX), int(SLOT_MM[1] * PX)
+
+
+def table_layout(
+    n: int, size: tuple[int, int], rng: np.random.Generator, px_per_mm: float | None = None
+) -> tuple[list[np.ndarray], float]:
+    """Where `n` field slots lie in the picture: rows of slots side by side; the rows
+    on the far side of the table face the other way (their players sit opposite),
+    every mat a little turned and off. Returns each slot's corners (top-left,
+    top-right, bottom-right, bottom-left in the slot's own sense) and the scale."""
+    w, h = size
+    sw, sh = SLOT_MM
+    gap = 8.0
+    if px_per_mm is None:  # the largest scale at which they fit
+        px_per_mm = 2.0
+        while px_per_mm > 0.5:
+            per_row = int((w / px_per_mm - 20) // (sw + gap))
+            rows = -(-n // max(per_row, 1))
+            if per_row >= 1 and rows * (sh + 20) + 20 <= h / px_per_mm:
+                break
+            px_per_mm -= 0.05
+    per_row = max(1, int((w / px_per_mm - 20) // (sw + gap)))
+    rows = -(-n // per_row)
+    quads = []
+    for i in range(n):
+        r, c = divmod(i, per_row)
+        x0 = 10 + c * (sw + gap) + rng.uniform(0, 4)
+        y0 = 10 + r * (sh + 20) + rng.uniform(0, 6)
+        corners = np.float32([[x0, y0], [x0 + sw, y0], [x0 + sw, y0 + sh], [x0, y0 + sh]])
+        centre = corners.mean(axis=0)
+        turn = np.deg2rad(rng.normal(0, 1.5))
+        rot = np.float32([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+        corners = (corners - centre) @ rot.T + centre
+        if rows > 1 and r % 2 == 0:  # a far-side row: its slots' tops face the camera's bottom
+            corners = corners[[2, 3, 0, 1]]
+        quads.append(corners * px_per_mm)
+    return quads, px_per_mm
 
 
 def render_fields(
@@ -100,33 +151,109 @@ def render_fields(
     columns: list[list[str]],
     design: str = "a",
     size: tuple[int, int] = (1280, 960),
+    px_per_mm: float | None = None,
+    hand: bool = False,
+    glare: bool | None = None,
 ) -> tuple[np.ndarray, list[dict]]:
-    """A top-down picture of field slots side by side, each with its column of
-    overlapping cards (first planted at the top), and the labels."""
+    """A top-down picture of field slots (rows of them for a full table), each with
+    its column of overlapping cards (first planted at the top), and the labels.
+    `hand`: an arm reaching over the table (the labels of the slots it touches get
+    `"covered": true`); `glare`: a lamp's reflection (about a third of the scenes
+    unless told)."""
     w, h = size
     img = np.full((h, w, 3), rng.integers(150, 220, 3), np.uint8)
     img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    quads, scale = table_layout(len(columns), size, rng, px_per_mm)
     cw, ch = CARD_PX
-    slot_w, slot_h = cw + 16, ch + 15 * STRIP_PX
-    gap = 20
+    sw, sh = slot_px()
+    pad = 40  # canvas room around the slot for cards a little off it
     fields = []
     for f, column in enumerate(columns):
-        x0 = 30 + f * (slot_w + gap)
-        y0 = 20
-        quad = [[x0, y0], [x0 + slot_w, y0], [x0 + slot_w, y0 + slot_h], [x0, y0 + slot_h]]
-        cv2.polylines(img, [np.array(quad, np.int32)], True, (90, 110, 90), 1)
+        canvas = np.zeros((sh + 2 * pad, sw + 2 * pad, 3), np.uint8)
+        cover = np.zeros(canvas.shape[:2], np.uint8)
+        mat = tuple(int(v) for v in rng.integers(205, 240, 3))
+        cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), mat, -1)
+        cv2.rectangle(cover, (pad, pad), (pad + sw - 1, pad + sh - 1), 255, -1)
+        cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), (90, 110, 90), 1)
         for k, bean in enumerate(column):
             card = card_face(bean, design)
-            # Each card a little off and a little turned, as hands lay them.
-            cx = x0 + slot_w / 2 + rng.normal(0, 2.5)
-            cy = y0 + 8 + ch / 2 + k * STRIP_PX + rng.normal(0, 1.5)
-            _place(img, card, cx, cy, float(rng.normal(0, 2.5)))
-        fields.append({"quad": quad, "cards": list(column)})
+            # Each card a little off and a little turned, as hands lay them; now and
+            # then one further off (up to 3 mm) or turned (up to 6 degrees).
+            wild = rng.random() < 0.1
+            dx = rng.uniform(-6, 6) if wild else rng.normal(0, 2)
+            turn = rng.uniform(-6, 6) if wild else rng.normal(0, 2)
+            cy = pad + 8 + ch / 2 + k * STRIP_PX + rng.normal(0, 1.5)
+            _place(canvas, card, pad + sw / 2 + dx, cy, float(turn), cover)
+        label: dict = {"quad": None, "cards": list(column)}
+        # Into the picture: the canonical slot corners go to the slot's quad.
+        src = np.float32([[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]])
+        m = cv2.getPerspectiveTransform(src, quads[f].astype(np.float32))
+        warped = cv2.warpPerspective(canvas, m, (w, h), flags=cv2.INTER_AREA)
+        mask = cv2.warpPerspective(cover, m, (w, h), flags=cv2.INTER_NEAREST)
+        shadow = cv2.GaussianBlur(np.roll(mask, 3, axis=0), (0, 0), 3).astype(np.float32) / 255
+        img[:] = (img * (1 - 0.25 * shadow[..., None])).astype(np.uint8)
+        img[mask > 0] = warped[mask > 0]
+        label["quad"] = [[float(x), float(y)] for x, y in quads[f]]
+        fields.append(label)
+    if hand:
+        _hand(img, rng, fields)
+    if glare if glare is not None else rng.random() < 0.3:
+        _glare(img, rng)
     img = _photograph(img, rng, fields)
     return img, fields
 
 
-def _place(img: np.ndarray, card: np.ndarray, cx: float, cy: float, angle: float) -> None:
+def _hand(img: np.ndarray, rng: np.random.Generator, fields: list[dict]) -> None:
+    """An arm reaching in from an edge over a slot; the slots it touches are covered."""
+    h, w = img.shape[:2]
+    target = fields[int(rng.integers(len(fields)))]
+    tx, ty = np.mean(target["quad"], axis=0)
+    sx, sy = (tx, h + 50) if ty > h / 2 else (tx, -50)
+    d = np.array([tx - sx, ty - sy]) / max(np.hypot(tx - sx, ty - sy), 1)
+    n = np.array([-d[1], d[0]]) * 0.06 * w
+    pts = np.array(
+        [[sx, sy] + n, [tx, ty] + n * 0.8, [tx, ty] + d * 30, [tx, ty] - n * 0.8, [sx, sy] - n],
+        np.int32,
+    )
+    skin = tuple(int(v) for v in rng.choice([(120, 160, 210), (90, 120, 170), (60, 85, 120)]))
+    cv2.fillPoly(img, [pts], skin)
+    arm = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(arm, [pts], 255)
+    for f in fields:
+        slot = np.zeros((h, w), np.uint8)
+        cv2.fillPoly(slot, [np.array(f["quad"], np.int32)], 255)
+        if (arm & slot).any():
+            f["covered"] = True
+
+
+def _glare(img: np.ndarray, rng: np.random.Generator) -> None:
+    """A lamp's reflection: a soft, whitish spot."""
+    h, w = img.shape[:2]
+    spot = np.zeros((h, w), np.float32)
+    cv2.ellipse(
+        spot,
+        (int(rng.uniform(0, w)), int(rng.uniform(0, h))),
+        (int(rng.uniform(20, 60)), int(rng.uniform(10, 40))),
+        float(rng.uniform(0, 180)),
+        0,
+        360,
+        1.0,
+        -1,
+    )
+    spot = cv2.GaussianBlur(spot, (0, 0), 12) * rng.uniform(0.3, 0.6)
+    img[:] = np.clip(img + spot[..., None] * (255 - img.astype(np.float32)), 0, 255).astype(
+        np.uint8
+    )
+
+
+def _place(
+    img: np.ndarray,
+    card: np.ndarray,
+    cx: float,
+    cy: float,
+    angle: float,
+    cover: np.ndarray | None = None,
+) -> None:
     h, w = card.shape[:2]
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
     m[0, 2] += cx - w / 2
@@ -136,6 +263,8 @@ def _place(img: np.ndarray, card: np.ndarray, cx: float, cy: float, angle: float
     img[:] = (img * (1 - 0.35 * shadow[..., None])).astype(np.uint8)
     warped = cv2.warpAffine(card, m, img.shape[1::-1])
     img[mask > 0] = warped[mask > 0]
+    if cover is not None:
+        cover[mask > 0] = 255
 
 
 def _photograph(img: np.ndarray, rng: np.random.Generator, fields: list[dict]) -> np.ndarray:
@@ -182,14 +311,18 @@ def write_field_dataset(
     design: str = "a",
     fields: int = 3,
     size: tuple[int, int] = (1280, 960),
+    glare: bool | None = None,
 ) -> list[Path]:
+    """`scenes` pictures of `fields` slots (21 for 7 players x 3 fields) with their
+    labels; a lamp's glare in about a third of them unless told."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     beans = list(NUMBERS)
     paths = []
     for i in range(scenes):
-        img, labels = render_fields(rng, random_columns(rng, fields, beans), design, size)
+        columns = random_columns(rng, fields, beans)
+        img, labels = render_fields(rng, columns, design, size, glare=glare)
         path = out / f"fields_{i + 1}.png"
         cv2.imwrite(str(path), img)
         path.with_suffix(".json").write_text(json.dumps({"fields": labels}))

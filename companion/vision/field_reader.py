@@ -26,6 +26,9 @@ CARD = (112, 174)  # 56 x 87 mm at 2 px/mm
 STRIP = 22  # the 11 mm each later card leaves showing of the one before
 SLOT = (CARD[0] + 16, CARD[1] + 15 * STRIP)  # room for 15 cards, 4 mm margins
 MAX_CARDS = 15
+SEARCH = 8  # px (4 mm) around a strip's place where its marks are looked for
+CLOSE = 0.5  # the nearest strip by colour is sure when the next is twice as far
+MARKS_WEIGHT = 4.0  # a correlation short of 1 by 0.25 weighs as the farthest colour
 
 
 def rectify(image: np.ndarray, quad) -> np.ndarray:
@@ -64,6 +67,20 @@ class FieldReader:
         inner = [f[4:-4, 4:-4] for f in upright]
         self.strips = np.stack([_feature(f[4 : STRIP - 2, 4:-4]) for f in upright])
         self.wholes = np.stack([_feature(f) for f in inner])
+        # Each card's top end in gray, with room around for a card laid a little off
+        # or turned: where colours leave two or three varieties close, the marks
+        # printed on the strip (the number) decide.
+        self.tops = [
+            cv2.copyMakeBorder(
+                cv2.cvtColor(f, cv2.COLOR_BGR2GRAY)[: STRIP + SEARCH],
+                SEARCH,
+                0,
+                SEARCH,
+                SEARCH,
+                cv2.BORDER_REPLICATE,
+            )
+            for f in upright
+        ]
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> FieldReader:
@@ -79,14 +96,26 @@ class FieldReader:
         return cls(faces)
 
     def count(self, slot: np.ndarray) -> int:
-        """Cards in the slot, from where the column stops differing from the margins."""
-        # The bare slot, row by row (the light changes along a slot): its margins
-        # beside the cards.
-        margins = np.concatenate([slot[:, 1:6], slot[:, -6:-1]], axis=1).astype(np.float32)
-        bare = np.median(margins, axis=1)[:, None, :]
-        inner = slot[:, 12:-12].astype(np.float32)
-        differs = np.abs(inner - bare).max(axis=2) > 28
-        rows = differs.mean(axis=1) > 0.5
+        """Cards in the slot, from where the column stops differing from the bare
+        mat, row by row (the light changes along a slot)."""
+        # The mat beside the cards, inside the slot's printed edge. A card laid off
+        # centre covers one side's margin: the mat's colour comes from the rows
+        # whose two margins agree, each row takes the side nearer it, and the rows
+        # are smoothed along the slot.
+        left = cv2.reduce(slot[:, 4:9], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
+        right = cv2.reduce(slot[:, -9:-4], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
+        agree = np.abs(left - right).max(axis=1) < 12
+        both = np.concatenate([left[agree], right[agree]]) if agree.sum() > 20 else left
+        mat = np.median(both, axis=0)
+        nearer = (np.abs(left - mat).sum(1) <= np.abs(right - mat).sum(1))[:, None]
+        bare = np.where(nearer, left, right).astype(np.uint8)[:, None, :]
+        bare = cv2.medianBlur(bare, 31)
+        inner = slot[:, 12:-12]
+        diff = cv2.absdiff(inner, np.broadcast_to(bare, inner.shape).copy())
+        b, g, r = cv2.split(diff)
+        differs = cv2.max(cv2.max(b, g), r) > 28  # (numpy's max over 3 channels is slow)
+        rows = np.count_nonzero(differs, axis=1) > 0.5 * differs.shape[1]
+        rows[:6] = rows[-8:] = False  # the slot's printed edge
         if not rows[: CARD[1] // 2].any():
             return 0
         covered = np.nonzero(rows)[0]
@@ -100,14 +129,30 @@ class FieldReader:
         best, second = d[order[0]], d[order[1]] if len(order) > 1 else d[order[0]] * 2 + 1
         return int(order[0]), float(1 - best / max(second, 1e-6))
 
+    def _strip(self, patch: np.ndarray) -> tuple[int, float]:
+        """One strip's variety: the nearest by colour and layout; when the next
+        is close, the few nearest are told apart by their marks."""
+        d = np.linalg.norm(self.strips - _feature(patch), axis=1)
+        order = np.argsort(d)
+        if len(order) < 2 or d[order[0]] < CLOSE * d[order[1]]:
+            return self._nearest(self.strips, _feature(patch))
+        gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+        few = order[:3]
+        marks = np.array(
+            [float(cv2.matchTemplate(self.tops[i], gray, cv2.TM_CCOEFF_NORMED).max()) for i in few]
+        )
+        score = d[few] / d[few].max() + MARKS_WEIGHT * (1 - marks)
+        ranked = np.argsort(score)
+        best, second = score[ranked[0]], score[ranked[1]]
+        return int(few[ranked[0]]), float(1 - best / max(second, 1e-6))
+
     def read_slot(self, slot: np.ndarray) -> FieldReading:
         n = self.count(slot)
         cards, margins = [], []
         for k in range(n):
             top = 8 + k * STRIP
             if k < n - 1:
-                patch = slot[top + 4 : top + STRIP - 2, 12:-12]
-                i, m = self._nearest(self.strips, _feature(patch))
+                i, m = self._strip(slot[top + 3 : top + STRIP - 2, 14:-14])
             else:
                 patch = slot[top + 4 : top + CARD[1] - 4, 12:-12]
                 i, m = self._nearest(self.wholes, _feature(patch))

@@ -20,13 +20,14 @@ def test_the_printed_numbers_are_the_card_counts():
     assert {v.id: v.cards for v in VARIETIES.values()} == NUMBERS
 
 
-def test_every_variety_has_two_distinct_designs_of_our_own():
+def test_every_variety_has_three_distinct_designs_of_our_own():
     faces = {b: card_face(b, "a").astype(float) for b in NUMBERS}
     for a in NUMBERS:
         for b in NUMBERS:
             if a < b:
                 assert np.abs(faces[a] - faces[b]).mean() > 5, (a, b)
         assert np.abs(faces[a] - card_face(a, "b").astype(float)).mean() > 5
+        assert np.abs(faces[a] - card_face(a, "c").astype(float)).mean() > 5
     with pytest.raises(ValueError):
         card_face("purple")
 
@@ -51,9 +52,16 @@ def test_cards_overlap_from_the_top_with_the_top_card_whole():
     rng = np.random.default_rng(1)
     img, fields = render_fields(rng, [["red"] * 5, [], ["soy", "green"]])
     assert [f["cards"] for f in fields] == [["red"] * 5, [], ["soy", "green"]]
-    (x0, y0), _, _, (x3, y3) = fields[1]["quad"]
-    empty_slot = img[int(y0) + 20 : int(y3) - 20, int(x0) + 20 : int(x0) + 100]
+    (x0, y0), (x1, _), _, (x3, y3) = fields[1]["quad"]
+    empty_slot = img[int(y0) + 20 : int(y3) - 20, int(x0) + 10 : int(x1) - 10]
     assert empty_slot.std(axis=(0, 1)).max() < 25  # nothing planted there
+
+
+def test_a_hand_over_the_table_marks_the_slots_it_covers():
+    rng = np.random.default_rng(5)
+    _, fields = render_fields(rng, [["red"] * 3] * 6, hand=True)
+    covered = [f.get("covered", False) for f in fields]
+    assert any(covered) and not all(covered)
 
 
 def test_the_enrolment_folder_has_one_face_per_variety(tmp_path):

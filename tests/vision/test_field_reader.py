@@ -1,4 +1,5 @@
-"""The field reader on synthetic fields (issue 8 in progress: figures, not targets)."""
+"""The field reader on synthetic fields. Issue 8 is in progress: the held-out designs
+are guarded at what is reached (bench/README.md), not yet at the 99 % target."""
 
 import json
 
@@ -13,7 +14,7 @@ from companion.vision.field_reader import FieldReader
 @pytest.fixture(scope="module")
 def folders(tmp_path_factory):
     root = tmp_path_factory.mktemp("fields")
-    for design in "ab":
+    for design in "abc":
         write_enrolment(root / f"enrol-{design}", design)
         write_field_dataset(root / f"test-{design}", 20, seed=11, design=design)
     return root
@@ -36,7 +37,7 @@ def test_a_mixed_duel_column_card_by_card(folders):
 
 
 def test_eval_fields_cli_on_the_tuned_and_the_held_out_design(folders, capsys):
-    for design, exact in (("a", 0.95), ("b", 0.8)):
+    for design, exact in (("a", 0.96), ("b", 0.93), ("c", 0.93)):
         code = main(
             [
                 "vision",
@@ -58,3 +59,20 @@ def test_eval_fields_cli_on_the_tuned_and_the_held_out_design(folders, capsys):
 def test_no_card_faces_is_a_clear_error(tmp_path, capsys):
     assert main(["vision", "eval-fields", "--enroll", str(tmp_path), "--test", str(tmp_path)]) == 2
     assert "no card faces" in capsys.readouterr().err
+
+
+def test_a_full_table_seven_players_three_fields_far_rows_upside_down(folders):
+    """21 slots in one 1280 x 960 frame at about 1.4 px/mm; the far row's slots face
+    the other way (their quads start at the picture's bottom), with a lamp's glare."""
+    from companion.vision.cards_synth import NUMBERS, random_columns
+
+    reader = FieldReader.from_folder(folders / "enrol-a")
+    rng = np.random.default_rng(8)
+    columns = random_columns(rng, 21, list(NUMBERS))
+    img, fields = render_fields(rng, columns, "a", glare=True)
+    assert img.shape == (960, 1280, 3) and len(fields) == 21
+    far = fields[0]["quad"]
+    assert far[0][1] > far[3][1]  # the far row's top edge lies lower in the picture
+    readings = [reader.read(img, f["quad"]) for f in fields]
+    assert sum(len(r.cards) == len(c) for r, c in zip(readings, columns, strict=True)) >= 20
+    assert sum(r.cards == c for r, c in zip(readings, columns, strict=True)) >= 19

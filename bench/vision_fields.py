@@ -1,0 +1,70 @@
+"""Field reader benchmark: 7 players x 3 fields (21 slots) in one 1280 x 960 frame,
+ms per frame on one core, and the reading figures for each card design.
+
+    .venv/bin/python bench/vision_fields.py [--scenes 30]
+
+Design "a" is the one the reader was tuned on; "b" and "c" were kept out."""
+
+# ruff: noqa: E402  (BLAS threads are set before numpy loads)
+from __future__ import annotations
+
+import os
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.vision.cards_synth import write_enrolment, write_field_dataset
+from companion.vision.field_reader import FieldReader
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--scenes", type=int, default=30)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    root = Path(tempfile.mkdtemp(prefix="bench-fields-"))
+    out = {"frame": "1280x960, 21 field slots"}
+    for design in "abc":
+        write_enrolment(root / f"enrol-{design}", design)
+        scenes = write_field_dataset(
+            root / f"test-{design}", args.scenes, seed=5, design=design, fields=21
+        )
+        reader = FieldReader.from_folder(root / f"enrol-{design}")
+        times, fields, exact, counted, top = [], 0, 0, 0, 0
+        for path in scenes:
+            image = cv2.imread(str(path))
+            truth = json.loads(path.with_suffix(".json").read_text())["fields"]
+            t = time.perf_counter()
+            readings = [reader.read(image, f["quad"]) for f in truth]
+            times.append((time.perf_counter() - t) * 1e3)
+            for f, r in zip(truth, readings, strict=True):
+                fields += 1
+                exact += r.cards == f["cards"]
+                counted += len(r.cards) == len(f["cards"])
+                top += r.cards[-1:] == f["cards"][-1:]
+        times.sort()
+        out[design] = {
+            "fields": fields,
+            "exact_rate": round(exact / fields, 4),
+            "count_rate": round(counted / fields, 4),
+            "top_variety_rate": round(top / fields, 4),
+            "ms_mean": round(statistics.fmean(times), 2),
+            "ms_p95": round(times[max(0, int(len(times) * 0.95) - 1)], 2),
+        }
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
