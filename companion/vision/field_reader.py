@@ -164,6 +164,49 @@ class FieldReader:
         return self.read_slot(rectify(image, quad))
 
 
+def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
+    """Teach mode for cards: the upright face of the one card laid in a field slot
+    (the same camera and light as the game), to enrol as its variety. The card is
+    found where the slot differs from its bare mat, so a card laid a little off is
+    cut out right."""
+    slot = rectify(image, quad)
+    mat = np.median(np.concatenate([slot[:, 4:9], slot[:, -9:-4]], axis=1).reshape(-1, 3), axis=0)
+    diff = cv2.absdiff(slot, np.full_like(slot, mat.astype(np.uint8)))
+    b, g, r = cv2.split(diff)
+    card = (cv2.max(cv2.max(b, g), r) > 28).astype(np.uint8)
+    card[:6] = card[-8:] = 0
+    card = cv2.morphologyEx(card, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    pts = cv2.findNonZero(card)
+    if pts is None or cv2.contourArea(cv2.convexHull(pts)) < 0.6 * CARD[0] * CARD[1]:
+        raise ValueError("no card in the slot: lay one card in it, face up")
+    x, y, w, h = cv2.boundingRect(pts)
+    if h > CARD[1] + 0.8 * STRIP:  # a second card shows a strip
+        raise ValueError("more than one card in the slot: lay just one")
+    return cv2.resize(slot[y : y + h, x : x + w], CARD, interpolation=cv2.INTER_AREA)
+
+
+class CardTeach:
+    """Enrol the card faces at the table: a card of each variety laid in turn in a
+    field slot, then `reader()`."""
+
+    def __init__(self, varieties: list[str]) -> None:
+        self.varieties = list(varieties)
+        self.faces: dict[str, np.ndarray] = {}
+
+    def add(self, image: np.ndarray, quad, variety: str) -> None:
+        if variety not in self.varieties:
+            raise ValueError(f"{variety!r} is not one of {', '.join(self.varieties)}")
+        self.faces[variety] = face_from_slot(image, quad)
+
+    def missing(self) -> list[str]:
+        return [v for v in self.varieties if v not in self.faces]
+
+    def reader(self) -> FieldReader:
+        if self.missing():
+            raise ValueError(f"still needs a card of: {', '.join(self.missing())}")
+        return FieldReader(self.faces)
+
+
 def evaluate_fields(enroll_dir: str, test_dir: str) -> dict:
     """`companion vision eval-fields --json`: scenes, fields, exact, exact_rate,
     count_rate, top_variety_rate, ms_per_scene."""

@@ -76,3 +76,40 @@ def test_a_full_table_seven_players_three_fields_far_rows_upside_down(folders):
     readings = [reader.read(img, f["quad"]) for f in fields]
     assert sum(len(r.cards) == len(c) for r, c in zip(readings, columns, strict=True)) >= 20
     assert sum(r.cards == c for r, c in zip(readings, columns, strict=True)) >= 19
+
+
+def test_teach_mode_enrols_the_faces_from_the_camera_then_reads():
+    from companion.vision.cards_synth import NUMBERS
+    from companion.vision.field_reader import CardTeach
+
+    rng = np.random.default_rng(12)
+    teach = CardTeach(list(NUMBERS))
+    with pytest.raises(ValueError, match="still needs"):
+        teach.reader()
+    beans = list(NUMBERS)
+    for i in range(0, len(beans), 3):  # three slots at a time, one card in each
+        group = beans[i : i + 3]
+        img, fields = render_fields(rng, [[b] for b in group], "b")
+        for bean, f in zip(group, fields, strict=True):
+            teach.add(img, f["quad"], bean)
+    img, fields = render_fields(rng, [[], ["soy"] * 2, ["wax"]], "b")
+    with pytest.raises(ValueError, match="no card"):
+        teach.add(img, fields[0]["quad"], "red")
+    with pytest.raises(ValueError, match="just one"):
+        teach.add(img, fields[1]["quad"], "red")
+    with pytest.raises(ValueError, match="not one of"):
+        teach.add(img, fields[2]["quad"], "purple")
+    reader = teach.reader()
+    columns = [["red"] * 4, ["black-eyed", "soy", "soy"], ["coffee"] * 9]
+    right = counted = tops = 0
+    for _ in range(5):
+        img, fields = render_fields(rng, columns, "b")
+        for f, c in zip(fields, columns, strict=True):
+            cards = reader.read(img, f["quad"]).cards
+            right += cards == c
+            counted += len(cards) == len(c)
+            tops += cards[-1:] == c[-1:]
+    # Every count; coffee and cocoa, alike in this design but for their numbers, are
+    # still now and then mixed up, in strips and once in a top card (issue 8's gap).
+    assert counted == 15 and tops >= 14
+    assert right >= 12, right
