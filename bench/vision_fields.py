@@ -18,7 +18,6 @@ import json
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import cv2
@@ -26,7 +25,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.vision.cards_synth import write_enrolment, write_field_dataset
-from companion.vision.field_reader import FieldReader
+from companion.vision.field_reader import FieldReader, score_fields
 
 
 def main() -> None:
@@ -38,28 +37,13 @@ def main() -> None:
     out = {"frame": "1280x960, 21 field slots"}
     for design in "abc":
         write_enrolment(root / f"enrol-{design}", design)
-        scenes = write_field_dataset(
-            root / f"test-{design}", args.scenes, seed=5, design=design, fields=21
-        )
+        write_field_dataset(root / f"test-{design}", args.scenes, seed=5, design=design, fields=21)
         reader = FieldReader.from_folder(root / f"enrol-{design}")
-        times, fields, exact, counted, top = [], 0, 0, 0, 0
-        for path in scenes:
-            image = cv2.imread(str(path))
-            truth = json.loads(path.with_suffix(".json").read_text())["fields"]
-            t = time.perf_counter()
-            readings = [reader.read(image, f["quad"]) for f in truth]
-            times.append((time.perf_counter() - t) * 1e3)
-            for f, r in zip(truth, readings, strict=True):
-                fields += 1
-                exact += r.cards == f["cards"]
-                counted += len(r.cards) == len(f["cards"])
-                top += r.cards[-1:] == f["cards"][-1:]
+        figures, times = score_fields(reader, root / f"test-{design}")
         times.sort()
         out[design] = {
-            "fields": fields,
-            "exact_rate": round(exact / fields, 4),
-            "count_rate": round(counted / fields, 4),
-            "top_variety_rate": round(top / fields, 4),
+            "fields": figures["fields"],
+            **{k: round(figures[k], 4) for k in ("exact_rate", "count_rate", "top_variety_rate")},
             "ms_mean": round(statistics.fmean(times), 2),
             "ms_p95": round(times[max(0, int(len(times) * 0.95) - 1)], 2),
         }

@@ -190,8 +190,7 @@ def render_fields(
         m = cv2.getPerspectiveTransform(src, quads[f].astype(np.float32))
         warped = cv2.warpPerspective(canvas, m, (w, h), flags=cv2.INTER_AREA)
         mask = cv2.warpPerspective(cover, m, (w, h), flags=cv2.INTER_NEAREST)
-        shadow = cv2.GaussianBlur(np.roll(mask, 3, axis=0), (0, 0), 3).astype(np.float32) / 255
-        img[:] = (img * (1 - 0.25 * shadow[..., None])).astype(np.uint8)
+        _shadow(img, mask, 0.25)
         img[mask > 0] = warped[mask > 0]
         label["quad"] = [[float(x), float(y)] for x, y in quads[f]]
         fields.append(label)
@@ -246,6 +245,12 @@ def _glare(img: np.ndarray, rng: np.random.Generator) -> None:
     )
 
 
+def _shadow(img: np.ndarray, mask: np.ndarray, depth: float) -> None:
+    """The soft shadow a thing covering `mask` casts just below it, `depth` dark."""
+    shadow = cv2.GaussianBlur(np.roll(mask, 3, axis=0), (0, 0), 3).astype(np.float32) / 255
+    img[:] = (img * (1 - depth * shadow[..., None])).astype(np.uint8)
+
+
 def _place(
     img: np.ndarray,
     card: np.ndarray,
@@ -259,8 +264,7 @@ def _place(
     m[0, 2] += cx - w / 2
     m[1, 2] += cy - h / 2
     mask = cv2.warpAffine(np.full((h, w), 255, np.uint8), m, img.shape[1::-1])
-    shadow = cv2.GaussianBlur(np.roll(mask, 3, axis=0), (0, 0), 3).astype(np.float32) / 255
-    img[:] = (img * (1 - 0.35 * shadow[..., None])).astype(np.uint8)
+    _shadow(img, mask, 0.35)
     warped = cv2.warpAffine(card, m, img.shape[1::-1])
     img[mask > 0] = warped[mask > 0]
     if cover is not None:

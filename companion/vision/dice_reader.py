@@ -196,6 +196,7 @@ class DiceReader:
     lut: np.ndarray | None = None  # Lab histogram ratio: die-likeness per colour
     face_feats: np.ndarray | None = None
     face_labels: np.ndarray | None = None
+    face_columns: dict[int, np.ndarray] = field(default_factory=dict)  # face -> its crops
     die_feats: np.ndarray | None = None
     die_labels: np.ndarray | None = None  # 1 die, 0 not a die
     crops_per_face: dict[int, int] = field(default_factory=dict)
@@ -204,7 +205,6 @@ class DiceReader:
     _empty: np.ndarray | None = None
     _empty_cache: tuple | None = None
     _likeness_cache: tuple | None = None
-    _columns: tuple | None = None
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
 
     # ------------------------------------------------------------ enrolment
@@ -364,6 +364,9 @@ class DiceReader:
                         labels.append(face)
         self.face_feats = np.array(feats, np.float32)
         self.face_labels = np.array(labels, np.int32)
+        self.face_columns = {
+            int(f): np.flatnonzero(self.face_labels == f) for f in np.unique(self.face_labels)
+        }
 
     def _learn_dieness(self, chosen, pictures, rng) -> None:
         """Examples of dice and of everything else the colour model lets through."""
@@ -485,23 +488,13 @@ class DiceReader:
         )
         sims = queries @ self.face_feats.T  # (looks, enrolled)
         scores = np.full(len(self.classes), -np.inf)
-        for f, columns in self._by_face().items():
+        for f, columns in self.face_columns.items():
             near = min(NEAREST, columns.size)
             best = -np.partition(-sims[:, columns], near - 1, axis=1)[:, :near]
             scores[f] = float(best.mean(axis=1).max())
         face = int(np.argmax(scores))
         share = np.exp((scores - scores[face]) / SOFTMAX_T)
         return face, float(1.0 / share.sum())
-
-    def _by_face(self) -> dict[int, np.ndarray]:
-        """The enrolled crops' columns, face by face (kept: reading asks per die)."""
-        if self._columns is None or self._columns[0] is not self.face_labels:
-            labels = self.face_labels
-            self._columns = (
-                labels,
-                {int(f): np.flatnonzero(labels == f) for f in np.unique(labels)},
-            )
-        return self._columns[1]
 
     def read(
         self, img: np.ndarray, region: np.ndarray | None = None, empty: np.ndarray | None = None

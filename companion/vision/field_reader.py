@@ -26,6 +26,7 @@ CARD = (112, 174)  # 56 x 87 mm at 2 px/mm
 STRIP = 22  # the 11 mm each later card leaves showing of the one before
 SLOT = (CARD[0] + 16, CARD[1] + 15 * STRIP)  # room for 15 cards, 4 mm margins
 MAX_CARDS = 15
+OFF_MAT = 28  # a colour this far from the bare mat (in any channel) is a card
 SEARCH = 8  # px (4 mm) around a strip's place where its marks are looked for
 CLOSE = 0.5  # the nearest strip by colour is sure when the next is twice as far
 MARKS_WEIGHT = 4.0  # a correlation short of 1 by 0.25 weighs as the farthest colour
@@ -38,6 +39,16 @@ def rectify(image: np.ndarray, quad) -> np.ndarray:
     return cv2.warpPerspective(
         image, cv2.getPerspectiveTransform(src, dst), SLOT, flags=cv2.INTER_AREA
     )
+
+
+def _off_mat(region: np.ndarray, bare: np.ndarray) -> np.ndarray:
+    """Where a slot's region (full length) differs from the bare mat (`bare`: a
+    colour a row, or one colour); never on the slot's printed ends."""
+    diff = cv2.absdiff(region, np.broadcast_to(bare, region.shape).copy())
+    b, g, r = cv2.split(diff)
+    differs = cv2.max(cv2.max(b, g), r) > OFF_MAT  # (numpy's max over 3 channels is slow)
+    differs[:6] = differs[-8:] = False  # the slot's printed edge
+    return differs
 
 
 def _feature(patch: np.ndarray) -> np.ndarray:
@@ -110,12 +121,8 @@ class FieldReader:
         nearer = (np.abs(left - mat).sum(1) <= np.abs(right - mat).sum(1))[:, None]
         bare = np.where(nearer, left, right).astype(np.uint8)[:, None, :]
         bare = cv2.medianBlur(bare, 31)
-        inner = slot[:, 12:-12]
-        diff = cv2.absdiff(inner, np.broadcast_to(bare, inner.shape).copy())
-        b, g, r = cv2.split(diff)
-        differs = cv2.max(cv2.max(b, g), r) > 28  # (numpy's max over 3 channels is slow)
+        differs = _off_mat(slot[:, 12:-12], bare)
         rows = np.count_nonzero(differs, axis=1) > 0.5 * differs.shape[1]
-        rows[:6] = rows[-8:] = False  # the slot's printed edge
         if not rows[: CARD[1] // 2].any():
             return 0
         covered = np.nonzero(rows)[0]
@@ -134,8 +141,10 @@ class FieldReader:
         is close, the few nearest are told apart by their marks."""
         d = np.linalg.norm(self.strips - _feature(patch), axis=1)
         order = np.argsort(d)
-        if len(order) < 2 or d[order[0]] < CLOSE * d[order[1]]:
-            return self._nearest(self.strips, _feature(patch))
+        if len(order) < 2:
+            return int(order[0]), 0.0
+        if d[order[0]] < CLOSE * d[order[1]]:
+            return int(order[0]), float(1 - d[order[0]] / max(d[order[1]], 1e-6))
         gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
         few = order[:3]
         marks = np.array(
@@ -171,10 +180,7 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     cut out right."""
     slot = rectify(image, quad)
     mat = np.median(np.concatenate([slot[:, 4:9], slot[:, -9:-4]], axis=1).reshape(-1, 3), axis=0)
-    diff = cv2.absdiff(slot, np.full_like(slot, mat.astype(np.uint8)))
-    b, g, r = cv2.split(diff)
-    card = (cv2.max(cv2.max(b, g), r) > 28).astype(np.uint8)
-    card[:6] = card[-8:] = 0
+    card = _off_mat(slot, mat.astype(np.uint8)[None, None, :]).astype(np.uint8)
     card = cv2.morphologyEx(card, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     pts = cv2.findNonZero(card)
     if pts is None or cv2.contourArea(cv2.convexHull(pts)) < 0.6 * CARD[0] * CARD[1]:
@@ -207,12 +213,11 @@ class CardTeach:
         return FieldReader(self.faces)
 
 
-def evaluate_fields(enroll_dir: str, test_dir: str) -> dict:
-    """`companion vision eval-fields --json`: scenes, fields, exact, exact_rate,
-    count_rate, top_variety_rate, ms_per_scene."""
-    reader = FieldReader.from_folder(enroll_dir)
-    scenes = fields = exact = counted = top_ok = 0
-    elapsed = 0.0
+def score_fields(reader: FieldReader, test_dir: str | Path) -> tuple[dict, list[float]]:
+    """Read every labelled scene of a folder: the figures of `eval-fields`, and the
+    ms each scene took."""
+    fields = exact = counted = top_ok = 0
+    times: list[float] = []
     for img_path in sorted(Path(test_dir).iterdir()):
         if img_path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
@@ -223,21 +228,27 @@ def evaluate_fields(enroll_dir: str, test_dir: str) -> dict:
         if image is None:
             raise ValueError(f"can't read {img_path}")
         truth = json.loads(label.read_text())["fields"]
-        scenes += 1
         t = time.perf_counter()
         readings = [reader.read(image, f["quad"]) for f in truth]
-        elapsed += time.perf_counter() - t
+        times.append(1000 * (time.perf_counter() - t))
         for f, r in zip(truth, readings, strict=True):
             fields += 1
             exact += r.cards == f["cards"]
             counted += len(r.cards) == len(f["cards"])
             top_ok += r.cards[-1:] == f["cards"][-1:]
-    return {
-        "scenes": scenes,
+    figures = {
+        "scenes": len(times),
         "fields": fields,
         "exact": exact,
         "exact_rate": exact / fields if fields else 0.0,
         "count_rate": counted / fields if fields else 0.0,
         "top_variety_rate": top_ok / fields if fields else 0.0,
-        "ms_per_scene": round(1000 * elapsed / max(scenes, 1), 2),
+        "ms_per_scene": round(sum(times) / max(len(times), 1), 2),
     }
+    return figures, times
+
+
+def evaluate_fields(enroll_dir: str, test_dir: str) -> dict:
+    """`companion vision eval-fields --json`: scenes, fields, exact, exact_rate,
+    count_rate, top_variety_rate, ms_per_scene."""
+    return score_fields(FieldReader.from_folder(enroll_dir), test_dir)[0]
