@@ -27,8 +27,9 @@ STRIP = 22  # the 11 mm each later card leaves showing of the one before
 SLOT = (CARD[0] + 16, CARD[1] + 15 * STRIP)  # room for 15 cards, 4 mm margins
 MAX_CARDS = 15
 OFF_MAT = 28  # a colour this far from the bare mat (in any channel) is a card
+EDGE_SLACK = 12  # px (6 mm) around its place where a card's top edge is looked for
 SEARCH = 8  # px (4 mm) around a strip's place where its marks are looked for
-CLOSE = 0.5  # the nearest strip by colour is sure when the next is twice as far
+CLOSE = 0.7  # the nearest by colour is sure when the next is this much further off
 MARKS_WEIGHT = 4.0  # a correlation short of 1 by 0.25 weighs as the farthest colour
 
 
@@ -51,11 +52,57 @@ def _off_mat(region: np.ndarray, bare: np.ndarray) -> np.ndarray:
     return differs
 
 
+_SUM3 = np.ones((1, 3), np.float32)
+
+
+def _top_edge(slot: np.ndarray, expected: int) -> np.ndarray:
+    """A card's top edge across the slot's inner columns (row per column), found
+    near where it should lie as the strongest change from row to row, then fitted
+    with a straight line (a card is straight; one column's noise is not)."""
+    lo, hi = max(expected - EDGE_SLACK, 1), min(expected + EDGE_SLACK, slot.shape[0] - 1)
+    band = slot[lo - 1 : hi + 1, 12:-12]
+    # The change over two rows, summed over the colours (OpenCV: numpy's reductions
+    # over three channels are slow).
+    step = cv2.transform(cv2.absdiff(band[2:], band[:-2]).astype(np.float32), _SUM3)
+    rows = lo + np.argmax(step, axis=0)
+    strong = step.max(axis=0) > 60
+    xs = np.arange(rows.size)
+    if strong.sum() < rows.size // 3:
+        return np.full(rows.size, float(expected))
+    slope, at = _line(xs[strong], rows[strong])
+    keep = strong & (np.abs(at + slope * xs - rows) < 3)
+    if keep.sum() >= rows.size // 4:
+        slope, at = _line(xs[keep], rows[keep])
+    slope = float(np.clip(slope, -0.2, 0.2))  # at most about 11 degrees
+    return at + slope * xs
+
+
+def _line(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Least squares y = at + slope * x (np.polyfit costs ten times as much)."""
+    mx, my = x.mean(), y.mean()
+    var = float(((x - mx) ** 2).sum())
+    slope = float(((x - mx) * (y - my)).sum() / var) if var else 0.0
+    return slope, float(my - slope * mx)
+
+
+def _visible(slot: np.ndarray, edge: np.ndarray, next_edge: np.ndarray, top: int) -> np.ndarray:
+    """A strip's window (rows top+3 .. top+STRIP-2, the inner columns but 2 px each
+    side) with what the next card hides filled by the strip's visible mean colour."""
+    y0, y1 = top + 3, top + STRIP - 2
+    patch = slot[y0:y1, 14:-14].copy()
+    ys = np.arange(y0, y1)[:, None]
+    shows = (ys > edge[2:-2][None, :] + 1) & (ys < next_edge[2:-2][None, :] - 1)
+    if shows.sum() < 0.15 * shows.size:
+        return patch  # hardly anything shows: read the window as it is
+    patch[~shows] = patch[shows].mean(axis=0).astype(np.uint8)
+    return patch
+
+
 def _feature(patch: np.ndarray) -> np.ndarray:
     """Colours and layout of a card part: its colour (which the light along the table
     changes least) weighs most, its lightness less, then a small picture of it."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
-    mean = lab.reshape(-1, 3).mean(0)
+    mean = np.array(cv2.mean(lab)[:3])
     shape = (8, 4) if patch.shape[0] < patch.shape[1] else (4, 8)
     small = cv2.resize(lab, shape, interpolation=cv2.INTER_AREA)
     return np.concatenate(
@@ -78,6 +125,9 @@ class FieldReader:
         inner = [f[4:-4, 4:-4] for f in upright]
         self.strips = np.stack([_feature(f[4 : STRIP - 2, 4:-4]) for f in upright])
         self.wholes = np.stack([_feature(f) for f in inner])
+        # Each card's top end in gray, with room around for a card laid a little off
+        # or turned: where colours leave two or three varieties close, the marks
+        # printed on the strip (the number) decide.
         # Each card's top end in gray, with room around for a card laid a little off
         # or turned: where colours leave two or three varieties close, the marks
         # printed on the strip (the number) decide.
@@ -121,7 +171,7 @@ class FieldReader:
         nearer = (np.abs(left - mat).sum(1) <= np.abs(right - mat).sum(1))[:, None]
         bare = np.where(nearer, left, right).astype(np.uint8)[:, None, :]
         bare = cv2.medianBlur(bare, 31)
-        differs = _off_mat(slot[:, 12:-12], bare)
+        differs = _off_mat(slot[:, 12:-12:2], bare)  # every other column is enough
         rows = np.count_nonzero(differs, axis=1) > 0.5 * differs.shape[1]
         if not rows[: CARD[1] // 2].any():
             return 0
@@ -130,22 +180,18 @@ class FieldReader:
         n = round((end - 8 - CARD[1]) / STRIP) + 1
         return int(min(max(n, 1), MAX_CARDS))
 
-    def _nearest(self, feats: np.ndarray, q: np.ndarray) -> tuple[int, float]:
+    def _card(self, feats: np.ndarray, q: np.ndarray, top_end: np.ndarray) -> tuple[int, float]:
+        """A card's variety, from a strip or a whole face: the nearest enrolled by
+        colour and layout (`feats` against `q`); when the next is close, the three
+        nearest are told apart by the marks printed at the card's top end (the
+        number; `top_end` is that part of the card as seen)."""
         d = np.linalg.norm(feats - q, axis=1)
-        order = np.argsort(d)
-        best, second = d[order[0]], d[order[1]] if len(order) > 1 else d[order[0]] * 2 + 1
-        return int(order[0]), float(1 - best / max(second, 1e-6))
-
-    def _strip(self, patch: np.ndarray) -> tuple[int, float]:
-        """One strip's variety: the nearest by colour and layout; when the next
-        is close, the few nearest are told apart by their marks."""
-        d = np.linalg.norm(self.strips - _feature(patch), axis=1)
         order = np.argsort(d)
         if len(order) < 2:
             return int(order[0]), 0.0
         if d[order[0]] < CLOSE * d[order[1]]:
             return int(order[0]), float(1 - d[order[0]] / max(d[order[1]], 1e-6))
-        gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+        gray = cv2.cvtColor(top_end, cv2.COLOR_BGR2GRAY)
         few = order[:3]
         marks = np.array(
             [float(cv2.matchTemplate(self.tops[i], gray, cv2.TM_CCOEFF_NORMED).max()) for i in few]
@@ -158,13 +204,17 @@ class FieldReader:
     def read_slot(self, slot: np.ndarray) -> FieldReading:
         n = self.count(slot)
         cards, margins = [], []
+        # Where each card's top edge really lies: a card laid turned hides a wedge of
+        # the strip below it, and only what shows of a strip is read.
+        edges = [np.full(CARD[0] - 8, 8.0)] + [_top_edge(slot, 8 + k * STRIP) for k in range(1, n)]
         for k in range(n):
             top = 8 + k * STRIP
             if k < n - 1:
-                i, m = self._strip(slot[top + 3 : top + STRIP - 2, 14:-14])
+                top_end = _visible(slot, edges[k], edges[k + 1], top)
+                i, m = self._card(self.strips, _feature(top_end), top_end)
             else:
-                patch = slot[top + 4 : top + CARD[1] - 4, 12:-12]
-                i, m = self._nearest(self.wholes, _feature(patch))
+                whole = _feature(slot[top + 4 : top + CARD[1] - 4, 12:-12])
+                i, m = self._card(self.wholes, whole, slot[top + 3 : top + STRIP - 2, 14:-14])
             cards.append(self.ids[i])
             margins.append(m)
         return FieldReading(cards, min(margins) if margins else 1.0)
