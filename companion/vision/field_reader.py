@@ -42,6 +42,24 @@ def rectify(image: np.ndarray, quad) -> np.ndarray:
     )
 
 
+def _lightest_agreeing(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """The mat's colour from a slot's two margins: the lightest of the rows whose
+    two sides agree (both bare: a card laid off centre covers one side only; the
+    mat is printed paper, lighter than a card's shade or a hand)."""
+    agree = np.abs(left - right).max(axis=1) < 12
+    both = np.concatenate([left[agree], right[agree]]) if agree.sum() > 20 else left
+    light = both.sum(axis=1)
+    return np.median(both[light >= np.percentile(light, 90) - 60], axis=0)
+
+
+def _margins(slot: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The slot's left and right margins (a mean colour a row, inside the printed
+    edge) and the mat's colour."""
+    left = cv2.reduce(slot[:, 4:9], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
+    right = cv2.reduce(slot[:, -9:-4], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
+    return left, right, _lightest_agreeing(left, right)
+
+
 def _off_mat(region: np.ndarray, bare: np.ndarray) -> np.ndarray:
     """Where a slot's region (full length) differs from the bare mat (`bare`: a
     colour a row, or one colour); never on the slot's printed ends."""
@@ -163,11 +181,7 @@ class FieldReader:
         # centre covers one side's margin: the mat's colour comes from the rows
         # whose two margins agree, each row takes the side nearer it, and the rows
         # are smoothed along the slot.
-        left = cv2.reduce(slot[:, 4:9], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
-        right = cv2.reduce(slot[:, -9:-4], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
-        agree = np.abs(left - right).max(axis=1) < 12
-        both = np.concatenate([left[agree], right[agree]]) if agree.sum() > 20 else left
-        mat = np.median(both, axis=0)
+        left, right, mat = _margins(slot)
         nearer = (np.abs(left - mat).sum(1) <= np.abs(right - mat).sum(1))[:, None]
         bare = np.where(nearer, left, right).astype(np.uint8)[:, None, :]
         bare = cv2.medianBlur(bare, 31)
