@@ -202,6 +202,59 @@ def render_fields(
     return img, fields
 
 
+def render_spots(
+    rng: np.random.Generator,
+    cards: list[str | None],
+    design: str = "a",
+    across: list[bool] | None = None,
+    size: tuple[int, int] = (1280, 960),
+    px_per_mm: float = 1.4,
+) -> tuple[np.ndarray, list[dict]]:
+    """A picture of card places side by side, each with one card or none: the
+    face-up pair, or cards set aside lying across (`across`). Labels:
+    {"quad": corners, "card": id or None}, the quad along the place's own sides."""
+    w, h = size
+    across = across or [False] * len(cards)
+    img = np.full((h, w, 3), rng.integers(150, 220, 3), np.uint8)
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    cw, ch = CARD_PX
+    sw, sh = cw + 16, ch + 16  # the place, at the drawing scale (2 px/mm)
+    pad = 30
+    spots = []
+    x = 20.0
+    for card, lying in zip(cards, across, strict=True):
+        canvas = np.zeros((sh + 2 * pad, sw + 2 * pad, 3), np.uint8)
+        cover = np.zeros(canvas.shape[:2], np.uint8)
+        mat = tuple(int(v) for v in rng.integers(205, 240, 3))
+        cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), mat, -1)
+        cv2.rectangle(cover, (pad, pad), (pad + sw - 1, pad + sh - 1), 255, -1)
+        if card is not None:
+            face = card_face(card, design)
+            if rng.random() < 0.5:
+                face = cv2.rotate(face, cv2.ROTATE_180)  # laid either way up
+            centre = (pad + sw / 2 + rng.normal(0, 2), pad + sh / 2 + rng.normal(0, 2))
+            _place(canvas, face, *centre, float(rng.normal(0, 2.5)), cover)
+        # Into the picture: upright, or turned a quarter (lying across).
+        pw, ph = (sh, sw) if lying else (sw, sh)
+        x0, y0 = x * px_per_mm, (60 + rng.uniform(0, 40)) * px_per_mm
+        k = px_per_mm / PX
+        corners = np.float32(
+            [[x0, y0], [x0 + pw * k, y0], [x0 + pw * k, y0 + ph * k], [x0, y0 + ph * k]]
+        )
+        # The place's own corners: along its sides as a card lies in it.
+        quad = corners[[1, 2, 3, 0]] if lying else corners
+        src = np.float32([[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]])
+        m = cv2.getPerspectiveTransform(src, quad)
+        warped = cv2.warpPerspective(canvas, m, (w, h), flags=cv2.INTER_AREA)
+        mask = cv2.warpPerspective(cover, m, (w, h), flags=cv2.INTER_NEAREST)
+        _shadow(img, mask, 0.25)
+        img[mask > 0] = warped[mask > 0]
+        spots.append({"quad": [[float(a), float(b)] for a, b in quad], "card": card})
+        x += pw / PX + 15
+    img = _photograph(img, rng, spots)
+    return img, spots
+
+
 def _hand(img: np.ndarray, rng: np.random.Generator, fields: list[dict]) -> None:
     """An arm reaching in from an edge over a slot; the slots it touches are covered."""
     h, w = img.shape[:2]

@@ -237,6 +237,48 @@ class FieldReader:
         return self.read_slot(rectify(image, quad))
 
 
+SPOT = (CARD[0] + 16, CARD[1] + 16)  # a card's place: the card and 4 mm around
+EMPTY_SPREAD = 12.0  # gray levels: a place more even than this holds no card
+
+
+@dataclass
+class SpotReading:
+    card: str | None  # None: the place is empty
+    confidence: float
+
+
+def read_spot(reader: FieldReader, image: np.ndarray, quad) -> SpotReading:
+    """The one card lying in a card's place: a face-up card of the turned-over
+    pair, or a card set aside across beside a field (traded or gifted, not planted
+    yet). The place's quad runs along its long side or across it: a card lying
+    across is turned upright first; either way up is tried."""
+    src = np.array(quad, np.float32)
+    long_first = np.linalg.norm(src[1] - src[0]) > np.linalg.norm(src[3] - src[0])
+    size = (SPOT[1], SPOT[0]) if long_first else SPOT
+    dst = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    spot = cv2.warpPerspective(
+        image, cv2.getPerspectiveTransform(src, dst), size, flags=cv2.INTER_AREA
+    )
+    if long_first:
+        spot = cv2.rotate(spot, cv2.ROTATE_90_CLOCKWISE)
+    # Empty: the bare place is even (a card has its border, its bean, its number)
+    # and of the colour of the place's own rim (a dark, plain card is not).
+    inner = spot[12:-12, 12:-12]
+    spread = float(cv2.cvtColor(inner, cv2.COLOR_BGR2GRAY).std())
+    rim = np.concatenate([spot[:3].reshape(-1, 3), spot[-3:].reshape(-1, 3)])
+    off = float(_off_mat(inner, np.median(rim, axis=0).astype(np.uint8)[None, None, :]).mean())
+    if spread < EMPTY_SPREAD and off < 0.5:
+        return SpotReading(None, float(min(1 - spread / EMPTY_SPREAD, 1 - 2 * off)))
+    # Either way up: the one nearer an enrolled face; then as a column's top card.
+    ways = (spot, cv2.rotate(spot, cv2.ROTATE_180))
+    feats = [_feature(w[12:-12, 12:-12]) for w in ways]
+    nearest = [float(np.linalg.norm(reader.wholes - f, axis=1).min()) for f in feats]
+    way = int(np.argmin(nearest))
+    top_end = ways[way][8 + 3 : 8 + STRIP - 2, 14:-14]
+    i, confidence = reader._card(reader.wholes, feats[way], top_end)
+    return SpotReading(reader.ids[i], confidence)
+
+
 def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     """Teach mode for cards: the upright face of the one card laid in a field slot
     (the same camera and light as the game), to enrol as its variety. The card is

@@ -113,3 +113,28 @@ def test_teach_mode_enrols_the_faces_from_the_camera_then_reads():
     # still now and then mixed up, in strips and once in a top card (issue 8's gap).
     assert counted == 15 and tops >= 14
     assert right >= 12, right
+
+
+@pytest.mark.parametrize("design", ["a", "b"])
+def test_the_face_up_pair_and_cards_set_aside_across(folders, design):
+    """A card's place holds one card or none: the turned-over pair lies upright, a
+    traded or gifted card lies across beside a field; either way up. Design b was
+    not tuned on."""
+    from companion.vision.cards_synth import NUMBERS, render_spots
+    from companion.vision.field_reader import read_spot
+
+    reader = FieldReader.from_folder(folders / f"enrol-{design}")
+    rng = np.random.default_rng(3)
+    beans = list(NUMBERS)
+    right = total = empties = 0
+    for _ in range(15):
+        cards = [None if rng.random() < 0.2 else str(rng.choice(beans)) for _ in range(4)]
+        across = [bool(rng.random() < 0.5) for _ in range(4)]
+        img, spots = render_spots(rng, cards, design, across)
+        for spot in spots:
+            reading = read_spot(reader, img, spot["quad"])
+            total += 1
+            right += reading.card == spot["card"]
+            empties += spot["card"] is None
+    assert empties >= 5 and total == 60
+    assert right == total
