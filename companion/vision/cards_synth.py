@@ -154,12 +154,14 @@ def render_fields(
     px_per_mm: float | None = None,
     hand: bool = False,
     glare: bool | None = None,
+    camera_seed: int | None = None,
 ) -> tuple[np.ndarray, list[dict]]:
     """A top-down picture of field slots (rows of them for a full table), each with
     its column of overlapping cards (first planted at the top), and the labels.
     `hand`: an arm reaching over the table (the labels of the slots it touches get
     `"covered": true`); `glare`: a lamp's reflection (about a third of the scenes
-    unless told)."""
+    unless told); `camera_seed`: the same light and lens for several pictures (the
+    same table seen again)."""
     w, h = size
     img = np.full((h, w, 3), rng.integers(150, 220, 3), np.uint8)
     img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
@@ -198,7 +200,9 @@ def render_fields(
         _hand(img, rng, fields)
     if glare if glare is not None else rng.random() < 0.3:
         _glare(img, rng)
-    img = _photograph(img, rng, fields)
+    img = _photograph(
+        img, rng if camera_seed is None else np.random.default_rng(camera_seed), fields
+    )
     return img, fields
 
 

@@ -1,5 +1,6 @@
-"""From camera frames to dice readings: wait for the picture to settle, read a few
-still frames, and merge them (voting), so that one roll gives one reading."""
+"""From camera frames to readings: wait for the picture to settle (dice rolling, a
+hand laying a card: motion), then read; one roll or one laid card gives one
+reading."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import numpy as np
 
 from .dataset import Detection
 from .dice_reader import DiceReader
+from .field_reader import FieldReader, FieldReading
 from .settle import SettleDetector
 from .teach import Voter
 
@@ -44,3 +46,23 @@ def settled_readings(
         if len(voter.readings) == votes:
             yield Reading(i, voter.result())
             voter = None
+
+
+@dataclass
+class FieldsReading:
+    frame: int
+    fields: list[FieldReading]  # one per quad, in order
+
+
+def settled_fields(
+    frames: Iterable[np.ndarray],
+    reader: FieldReader,
+    quads: list,
+    detector: SettleDetector | None = None,
+) -> Iterator[FieldsReading]:
+    """Every field slot read once the picture has settled after motion: while a
+    hand lays a card the picture moves and nothing is read."""
+    detector = detector or SettleDetector()
+    for i, image in enumerate(frames):
+        if detector.update(image) == "settled":
+            yield FieldsReading(i, [reader.read(image, q) for q in quads])

@@ -138,3 +138,26 @@ def test_the_face_up_pair_and_cards_set_aside_across(folders, design):
             empties += spot["card"] is None
     assert empties >= 5 and total == 60
     assert right == total
+
+
+def test_fields_are_read_once_settled_never_while_a_hand_lays_a_card(folders):
+    from companion.vision.watch import settled_fields
+
+    reader = FieldReader.from_folder(folders / "enrol-a")
+
+    def table(columns, hand=False):  # the same table, mats and camera every time
+        return render_fields(
+            np.random.default_rng(4), columns, hand=hand, glare=False, camera_seed=1
+        )
+
+    before, fields = table([["red"] * 2, ["soy"]])
+    after, again = table([["red"] * 3, ["soy"]])
+    assert again[0]["quad"] == fields[0]["quad"]
+    hands = [table([["red"] * 2, ["soy"]], hand=True)[0] for _ in range(3)]
+    # A hand moving over the table between two still spells.
+    hands = [np.roll(h, 40 * k, axis=1) for k, h in enumerate(hands)]
+    frames = [before] * 5 + hands + [after] * 5
+    readings = list(settled_fields(frames, reader, [f["quad"] for f in fields]))
+    assert [r.frame for r in readings] == [3, 11]
+    assert [f.cards for f in readings[0].fields] == [["red"] * 2, ["soy"]]
+    assert [f.cards for f in readings[1].fields] == [["red"] * 3, ["soy"]]
