@@ -279,3 +279,73 @@ class RollingTable:
             camera_seed=self.camera_seed,
         )
         return cv2.blur(scene.image, (9, 9))
+
+
+class DiceMatTable:
+    """The dice game on the synthetic table, look by look: the dice just rolled lie
+    anywhere in the rolling area (the picture but its bottom band), the saved ones
+    in a row in the bean-field tray (the bottom band). A die that was not rolled
+    keeps its place. Dice are given as (face, kind) with kind "darker"/"lighter"."""
+
+    TRAY = 0.8  # the tray: the picture below this share of its height
+
+    def __init__(self, seed: int = 0, size: tuple[int, int] = (960, 720), die_px: float = 56):
+        self.rng = np.random.default_rng(seed)
+        self.size, self.die_px = size, die_px
+        self.table = wood(size[1], size[0], self.rng)
+        self.camera_seed = int(self.rng.integers(1 << 30))
+        self.places: dict[int, tuple[float, float, float]] = {}  # die -> x, y, turn
+
+    def empty(self) -> np.ndarray:
+        return _light_and_lens(self.table.copy(), np.random.default_rng(self.camera_seed))
+
+    def teaching(self, face: int) -> np.ndarray:
+        """A picture with five dice all showing `face`, for teach mode."""
+        return render_scene(
+            self.rng,
+            self.size,
+            faces=[face] * 5,
+            hand=False,
+            die_px=self.die_px,
+            table=self.table,
+            camera_seed=self.camera_seed,
+        ).image
+
+    def look(self, dice: list[tuple[str, str]], saved: list[bool], rolled: set[int]) -> np.ndarray:
+        """The table with die i showing dice[i]; `rolled`: the dice thrown since the
+        last look (they land somewhere new); the saved ones lie in the tray."""
+        w, h = self.size
+        s = self.die_px
+        img = self.table.copy()
+        tray_slot = 0
+        for i, (face, kind) in enumerate(dice):
+            if saved[i]:
+                x, y, turn = 1.5 * s + tray_slot * 1.8 * s, h * (1 + self.TRAY) / 2, 0.0
+                tray_slot += 1
+            elif i in rolled or i not in self.places or self.places[i][1] > h * self.TRAY:
+                for _ in range(200):
+                    x = float(self.rng.uniform(s, w - s))
+                    y = float(self.rng.uniform(s, h * self.TRAY - s))
+                    others = [p for j, p in self.places.items() if j != i and not saved[j]]
+                    if all(np.hypot(x - px, y - py) > 1.8 * s for px, py, _ in others):
+                        break
+                turn = float(self.rng.uniform(0, 360))
+            else:
+                x, y, turn = self.places[i]
+            self.places[i] = (x, y, turn)
+            tile = bean_symbol(face, int(s), DIE_TONES[kind])
+            _paste(img, tile, x, y, turn, self.rng)
+        return _light_and_lens(img, np.random.default_rng(self.camera_seed))
+
+    def tumbling(self, n: int = 5) -> np.ndarray:
+        """A frame of dice in the air: somewhere, blurred."""
+        scene = render_scene(
+            self.rng,
+            self.size,
+            dice=n,
+            hand=False,
+            die_px=self.die_px,
+            table=self.table,
+            camera_seed=self.camera_seed,
+        )
+        return cv2.blur(scene.image, (9, 9))
