@@ -65,11 +65,12 @@ def can_harvest(fields: Sequence[tuple], field: int) -> bool:
 def check_harvest(fields: Sequence[tuple], field: object) -> int:
     f = check_field(fields, field)
     if not fields[f]:
-        raise RuleError("empty-field", f"field {f} is empty: there is nothing to harvest")
+        raise RuleError("empty-field", f"field {f + 1} is empty: there is nothing to harvest")
     if not can_harvest(fields, f):
         raise RuleError(
             "protection",
-            f"field {f} holds a single card and another field holds more: a lone bean is protected",
+            f"field {f + 1} holds a single card and another field holds more: "
+            "a lone bean is protected",
         )
     return f
 

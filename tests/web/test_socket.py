@@ -152,7 +152,7 @@ def test_a_refused_move_returns_the_engines_message_and_changes_nothing(client_f
     )
     assert reply["error"] == {
         "rule": "empty-field",
-        "message": "field 0 is empty: there is nothing to harvest",
+        "message": "field 1 is empty: there is nothing to harvest",
     }
     reply = anna.emit(
         "act", {"action": {"type": "plant", "player": 0, "field": "x"}}, callback=True

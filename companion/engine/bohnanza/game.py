@@ -165,7 +165,7 @@ def _plant_into(player: Player, field: int, bean: str) -> Player:
         )
         raise RuleError(
             "one-variety-per-field",
-            f"field {field} holds {bean_name(column[-1])}s; a {bean_name(bean)} can't go "
+            f"field {field + 1} holds {bean_name(column[-1])}s; a {bean_name(bean)} can't go "
             f"there: {hint}",
         )
     fields = list(player.fields)

@@ -1,0 +1,101 @@
+"""Bohnanza's tracker: settled readings of every field become plantings and
+harvests, and the engine judges them (one variety a field, never a third card in
+step 1, the protection rule); what it refuses is a problem and changes nothing."""
+
+from dataclasses import replace
+
+from companion.engine.bohnanza.actions import Harvest, Plant
+from companion.engine.bohnanza.game import apply, new_game
+from companion.tracker.fields import SeenField, interpret_fields
+
+
+def seen_of(state, change=None):
+    """Every field as the state has it, with `change` {(seat, field): cards}."""
+    change = change or {}
+    return [
+        [SeenField(tuple(change.get((s, f), col))) for f, col in enumerate(p.fields)]
+        for s, p in enumerate(state.players)
+    ]
+
+
+def with_fields(state, seat, fields):
+    players = list(state.players)
+    players[seat] = replace(players[seat], fields=tuple(tuple(f) for f in fields))
+    return replace(state, players=tuple(players))
+
+
+def test_a_card_laid_in_a_field_is_the_hands_first_card_planted():
+    state = new_game(3, seed=1)
+    first = state.players[0].hand[0]
+    out = interpret_fields(state, seen_of(state, {(0, 0): [first]}))
+    assert out.problem is None and out.actions == [Plant(0, 0, first)]
+
+
+def test_the_same_fields_again_are_nothing_new():
+    state = new_game(3, seed=1)
+    assert interpret_fields(state, seen_of(state)) == interpret_fields(state, seen_of(state))
+    assert interpret_fields(state, seen_of(state)).actions == []
+
+
+def test_a_second_variety_in_a_field_is_flagged_in_the_engines_words():
+    state = new_game(3, seed=1)
+    first = state.players[0].hand[0]
+    other = next(b for b in ("red", "soy", "blue") if b != first)
+    state = with_fields(state, 0, [[other], []])
+    out = interpret_fields(state, seen_of(state, {(0, 0): [other, first]}))
+    assert out.actions == [] and "can't go there" in out.problem and out.seat == 0
+
+
+def test_a_third_card_in_step_one_is_flagged():
+    state = new_game(3, seed=1)
+    hand = state.players[0].hand
+    state = with_fields(state, 0, [[], []])
+    # Plant the first two (whatever they are, each in its own or the same field).
+    a = apply(state, Plant(0, 0, hand[0]))
+    f2 = 0 if hand[1] == hand[0] else 1
+    b = apply(a, Plant(0, f2, hand[1]))
+    third = list(b.players[0].fields[0]) + [hand[2]] if hand[2] == hand[0] else None
+    if third is None:  # put the third where it fits, the engine still refuses it
+        target = f2 if hand[2] == hand[1] else None
+        if target is None:
+            fields = [list(f) for f in b.players[0].fields]
+            empty = next((i for i, f in enumerate(fields) if not f), 0)
+            fields[empty] = fields[empty] + [hand[2]]
+            change = {(0, i): f for i, f in enumerate(fields)}
+        else:
+            change = {(0, target): list(b.players[0].fields[target]) + [hand[2]]}
+    else:
+        change = {(0, 0): third}
+    out = interpret_fields(b, seen_of(b, change))
+    assert out.actions == [] and "third card" in out.problem
+
+
+def test_a_cleared_field_is_a_harvest_sold_by_the_beanometer():
+    state = new_game(3, seed=1)
+    state = with_fields(state, 1, [["red"] * 3, ["soy"] * 2])
+    out = interpret_fields(state, seen_of(state, {(1, 0): []}))
+    assert out.problem is None and out.actions == [Harvest(1, 0)]
+    after = apply(state, out.actions[0])
+    assert len(after.players[1].coins) == 2  # red's beanometer: 3 cards are 2 coins
+
+
+def test_a_harvest_against_the_protection_rule_is_flagged():
+    state = new_game(3, seed=1)
+    state = with_fields(state, 1, [["red"], ["soy"] * 3])
+    out = interpret_fields(state, seen_of(state, {(1, 0): []}))
+    assert out.actions == [] and out.problem
+
+
+def test_part_of_a_field_taken_and_a_missing_seat_are_problems():
+    state = new_game(3, seed=1)
+    state = with_fields(state, 1, [["red"] * 3, []])
+    out = interpret_fields(state, seen_of(state, {(1, 0): ["red"]}))
+    assert "part of the field" in out.problem and out.seat == 1
+    assert "seated" in interpret_fields(state, seen_of(state)[:2]).problem
+
+
+def test_an_unsure_field_is_named_for_confirmation():
+    state = new_game(3, seed=1)
+    seen = seen_of(state)
+    seen[2][1] = SeenField((), 0.1)
+    assert interpret_fields(state, seen).unsure == [(2, 1)]
