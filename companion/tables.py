@@ -50,6 +50,9 @@ class Table:
     log_text: list[str] = field(default_factory=list)  # the last actions, in words
     notices: list[dict] = field(default_factory=list)  # from the tracker or the panel
     cards: dict[int, list] = field(default_factory=dict)  # dice: entered harvest cards
+    # Why the camera isn't reading the table (None: it is, or there is none): while
+    # set, every phone and the status light show it, whatever else happens.
+    manual: str | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
@@ -303,6 +306,29 @@ class TableService:
             )[-5:]
         self._changed(t.code)
 
+    def camera_lost(self, code: str, why: str | None) -> None:
+        """The camera stopped (`why`): manual mode, said on every phone until it is
+        back (None)."""
+        t = self.table(code)
+        with t.lock:
+            if t.manual == why:
+                return
+            back = t.manual is not None and why is None
+            t.manual = why
+            if back:
+                t.notices = (
+                    t.notices
+                    + [
+                        {
+                            "kind": "camera",
+                            "text": "the camera is back: it reads the table again",
+                            "seat": None,
+                            "at": time.time(),
+                        }
+                    ]
+                )[-5:]
+        self._changed(t.code)
+
     # ------------------------------------------------------------ reading
 
     def snapshot(self, code: str, seat: int | None = None) -> dict[str, Any]:
@@ -324,18 +350,25 @@ class TableService:
                 },
                 "you": None if seat is None else {"seat": seat, "name": t.names.get(seat)},
                 "log": list(t.log_text),
-                "notices": list(t.notices),
+                "notices": list(t.notices) + self._manual_notice(t),
                 "view": None,
                 "legal": [],
             }
             if t.state is not None:
                 out["view"] = views.game_view(t.game.name, t.state, t.names)
                 out["view"]["warnings"] = out["view"]["warnings"] + [
-                    n for n in t.notices if time.time() - n["at"] < 120
+                    n for n in out["notices"] if time.time() - n["at"] < 120
                 ]
                 if seat is not None:
                     out["legal"] = self.legal_for(t, seat)
             return out
+
+    @staticmethod
+    def _manual_notice(t: Table) -> list[dict[str, Any]]:
+        if t.manual is None:
+            return []
+        text = f"manual mode: {t.manual}; enter the moves on the phones"
+        return [{"kind": "waiting", "text": text, "seat": None, "at": time.time()}]
 
     def legal_for(self, t: Table, seat: int) -> list[dict[str, Any]]:
         """The seat's legal actions, each with its words and what the phone must

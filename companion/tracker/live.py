@@ -7,12 +7,15 @@ waits for the player's one tap (`confirm`) or a correction (`correct`)."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..engine.errors import RuleError
+from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
 from .dice import DiceTracker, Outcome, Seen, SeenDie
 
@@ -81,3 +84,57 @@ class LiveDice:
             self.service.notice(self.code, "illegal", err.message)  # type: ignore[attr-defined]
             return
         self.tracker.accepted()
+
+
+@dataclass
+class CameraFeed:
+    """Frames from the camera to `on_frame`, for one table. A camera that stops
+    delivering (unplugged, a driver error) puts the table in manual mode with a
+    notice on every phone; the feed keeps trying to reopen it every `retry`
+    seconds, and when frames come again the table is read again. The service
+    itself never stops for it."""
+
+    camera: Camera
+    on_frame: Callable[[np.ndarray], object]
+    service: object  # companion.tables.TableService
+    code: str
+    retry: float = 2.0
+    clock: Callable[[], float] = time.monotonic
+    lost: str | None = None
+    _next_try: float = 0.0
+
+    def step(self) -> bool:
+        """Take one frame and hand it on; False when there was none."""
+        if self.lost is not None:
+            if self.clock() < self._next_try:
+                return False
+            try:
+                self.camera.stop()
+                self.camera.start()
+            except Exception as err:  # reopening is best effort: the next try comes
+                return self._failed(CameraError(str(err)))
+        try:
+            frame = self.camera.read()
+        except CameraError as err:
+            return self._failed(err)
+        if self.lost is not None:
+            self.lost = None
+            self.service.camera_lost(self.code, None)  # type: ignore[attr-defined]
+        self.on_frame(frame.image)
+        return True
+
+    def _failed(self, err: CameraError) -> bool:
+        self._next_try = self.clock() + self.retry
+        why = f"the camera stopped ({err})"
+        if self.lost != why:
+            self.lost = why
+            self.service.camera_lost(self.code, why)  # type: ignore[attr-defined]
+        return False
+
+    def run(self, stop: threading.Event, fps: float = 10.0) -> None:
+        """Step at `fps` until `stop` is set (the service's camera thread)."""
+        period = 1.0 / fps
+        while not stop.is_set():
+            started = self.clock()
+            self.step()
+            stop.wait(max(0.0, period - (self.clock() - started)))

@@ -1,0 +1,51 @@
+"""A camera that stops delivering puts the table in manual mode, said on every
+phone and on the status light, and the table follows the camera again when it
+comes back; the service keeps running and manual moves still work."""
+
+import numpy as np
+
+from companion.panel.panel import lights
+from companion.store import Store
+from companion.tables import TableService
+from companion.tracker.live import CameraFeed
+from companion.vision.camera import FunctionCamera
+
+
+class Clock:
+    def __init__(self):
+        self.t = 0.0
+
+    def __call__(self):
+        return self.t
+
+
+def test_unplugged_camera_manual_mode_then_back():
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 1})
+    service.start_game(code)
+    camera = FunctionCamera(lambda t: np.zeros((48, 64, 3), np.uint8))
+    seen, clock = [], Clock()
+    feed = CameraFeed(camera, seen.append, service, code, retry=2.0, clock=clock)
+    assert feed.step() and len(seen) == 1
+
+    camera.failing = True
+    assert not feed.step()
+    snap = service.snapshot(code, seat=0)
+    texts = [n["text"] for n in snap["notices"]]
+    assert any("manual mode" in t and "unplugged" in t for t in texts)
+    assert any("manual mode" in w["text"] for w in snap["view"]["warnings"])
+    assert lights(service.snapshot(code))["status"] == "amber"
+    # Manual moves go on meanwhile, and the notice stays through them.
+    service.act(code, {"type": "roll", "player": 0})
+    assert any("manual mode" in n["text"] for n in service.snapshot(code)["notices"])
+    # No retry before its time; then the camera is back.
+    camera.failing = False
+    clock.t = 1.0
+    assert not feed.step()
+    clock.t = 2.5
+    assert feed.step() and len(seen) == 2
+    notices = service.snapshot(code)["notices"]
+    assert not any("manual mode" in n["text"] for n in notices)
+    assert any("camera is back" in n["text"] for n in notices)
+    store.close()
