@@ -172,6 +172,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--edition", default="classic", choices=["classic", "newer"])
     demo.add_argument("--seed", type=int, default=None)
     demo.add_argument("--pace", type=float, default=1.2, help="seconds between moves")
+    demo.add_argument(
+        "--camera",
+        default="synthetic",
+        choices=["synthetic", "none"],
+        help="dice game: a synthetic camera films the simulated players' dice (default)",
+    )
     demo.add_argument("--host", default="0.0.0.0")
     demo.add_argument("--port", type=int, default=8000)
     demo.add_argument("--db", default=None, help="default: a fresh temporary database")

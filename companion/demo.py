@@ -1,6 +1,11 @@
 """`companion demo`: the demo table. The table service runs with a table whose
 seats are played by simulated players at human pace; a phone that joins a seat
-takes it over, and the dashboard shows everything live."""
+takes it over, and the dashboard shows everything live.
+
+For the dice game the whole stack runs: the simulated players move real
+(synthetic) dice on a synthetic table, a synthetic camera films it, the dice
+reader (taught at that table first, as a player would) reads it, and the tracker
+turns what it sees into the game's actions."""
 
 from __future__ import annotations
 
@@ -78,6 +83,149 @@ class Bots:
             self.stop.wait(self.pace)
 
 
+class DiceWorld:
+    """The dice game's table as things: five dice, each a (face, kind), lying in
+    the rolling area or the bean-field tray. The simulated players move them; the
+    camera films them (`frame`), tumbling for a moment after every throw."""
+
+    def __init__(self, state, seed: int, tumble: float = 0.4) -> None:
+        from .vision.synth import DiceMatTable
+
+        self.mat = DiceMatTable(seed=seed)
+        self.kinds = [d.kind for d in state.dice.dice]
+        self.dice_faces = [d.faces for d in state.dice.dice]
+        self.faces: list[str] = [faces[0] for faces in self.dice_faces]
+        self.saved = [False] * len(self.faces)  # the start: the dice lie in the rolling area
+        self.rng = random.Random(seed)
+        self.tumble = tumble
+        self.lock = threading.Lock()
+        self._still = self._look(set(range(len(self.faces))))
+        self._until = 0.0
+        self.changed = 0.0  # when the dice last moved
+
+    def _look(self, thrown: set[int]):
+        return self.mat.look(list(zip(self.faces, self.kinds, strict=True)), self.saved, thrown)
+
+    def _show(self, thrown: set[int], now: float) -> None:
+        look = self._look(thrown)
+        with self.lock:
+            self._still, self._until = look, now + (self.tumble if thrown else 0.2)
+            self.changed = now
+
+    def throw(self, dice: list[int], now: float) -> None:
+        for i in dice:
+            self.faces[i] = self.rng.choice(self.dice_faces[i])
+            self.saved[i] = False
+        self._show(set(dice), now)
+
+    def save(self, faces: list[str], now: float) -> None:
+        """Move dice showing `faces` from the rolling area to the tray."""
+        for face in faces:
+            i = next(i for i, f in enumerate(self.faces) if f == face and not self.saved[i])
+            self.saved[i] = True
+        self._show(set(), now)
+
+    def seen(self):
+        """What truly lies where (the player's correction when the camera misread)."""
+        from .tracker.dice import Seen, SeenDie
+        from .vision.synth import DiceMatTable
+
+        tray = DiceMatTable.TRAY * self.mat.size[1]
+        dice = [
+            SeenDie(face, *self.mat.places[i][:2])
+            for i, face in enumerate(self.faces)
+            if i in self.mat.places
+        ]
+        return Seen(
+            tuple(d for d in dice if d.y < tray),
+            tuple(d for d in dice if d.y >= tray),
+            self.mat.die_px,
+        )
+
+    def frame(self, now: float):
+        with self.lock:
+            if now < self._until:
+                return self.mat.tumbling()
+            return self._still
+
+
+class CameraBots(Bots):
+    """The dice game's simulated players with the camera in the loop: they move the
+    dice of a `DiceWorld`, and the camera side tells the table what happened. What
+    the camera can't see (harvesting a card) they still do on the table directly."""
+
+    def __init__(self, service, code, pace, seed, world: DiceWorld, live, clock=None) -> None:
+        super().__init__(service, code, pace, seed)
+        self.world, self.live = world, live
+        self.clock = clock or __import__("time").monotonic
+        self.corrections = 0
+
+    def step(self) -> bool:
+        from .engine.dice.actions import Harvest, PassPiece, RepeatRoll, Roll, Save
+
+        t = self.service.table(self.code)
+        with t.lock:
+            state = t.state
+            if state is None or state.over or state.active in t.seats:
+                return False
+            legal = t.game.legal_actions(state)
+        if self.live.pending is not None:  # the phone asks: the player confirms
+            self.live.confirm()
+            return True
+        # The player glances at the phone: what the camera read is what lies there,
+        # or the player corrects it (a misread face, or a look that didn't fit).
+        # (Only once the camera had time to see the dice lie still.)
+        settled = self.clock() > self.world.changed + 1.0
+        misread = None not in state.faces and sorted(state.faces) != sorted(self.world.faces)
+        if settled and (self.live.problem is not None or misread):
+            self.live.correct(self.world.seen())
+            self.corrections += 1
+            return True
+        harvests = [a for a in legal if isinstance(a, Harvest) and a.player not in t.seats]
+        if harvests:  # a card, not the dice: done on the phone
+            try:
+                self.service.act(self.code, self.rng.choice(harvests).to_json(), source="demo")
+            except (RuleError, TableError):
+                return False
+            return True
+        action = bot_choice("dice", state, legal, self.rng)
+        now = self.clock()
+        # The world's dice are its own: which one the engine calls die 2 it can't
+        # know (dice of a kind are alike), so it throws what lies in its rolling area.
+        if isinstance(action, Roll | RepeatRoll):
+            self.world.throw([i for i, s in enumerate(self.world.saved) if not s], now)
+        elif isinstance(action, Save):
+            self.world.save([state.faces[i] for i in action.dice], now)
+        elif isinstance(action, PassPiece):
+            self.world.throw(list(range(len(state.faces))), now)  # the next player throws
+        else:
+            return False
+        return True
+
+
+def dice_camera(service: TableService, code: str, seed: int):
+    """The synthetic dice table, the reader taught at it, the camera feed reading
+    it into the table: (world, feed)."""
+    from .tracker.live import CameraFeed, LiveDice, dice_look
+    from .vision.camera import FunctionCamera
+    from .vision.synth import BEANS, DiceMatTable
+    from .vision.teach import TeachMode
+
+    world = DiceWorld(service.table(code).state, seed)
+    mat = world.mat
+    empty = mat.empty()
+    teach = TeachMode(list(BEANS), empty, target=12)
+    for face in range(len(BEANS)):
+        while teach.progress()[BEANS[face]] < 1.0:
+            teach.add(mat.teaching(face), face)
+    reader = teach.reader()
+    tray_y = DiceMatTable.TRAY * mat.size[1]
+    read = dice_look(reader, list(BEANS), empty, tray_y, service.table(code).state)
+    live = LiveDice(service, code, read)
+    camera = FunctionCamera(world.frame)
+    return world, CameraFeed(camera, live.frame, service, code), live
+
+
 def run_demo(args: argparse.Namespace) -> int:
     from .serve import build, run
 
@@ -94,7 +242,14 @@ def run_demo(args: argparse.Namespace) -> int:
         options["edition"] = args.edition
     code = service.open_table(args.game, players, options)
     service.start_game(code)
-    bots = Bots(service, code, args.pace, seed)
+    feed = None
+    if args.game == "dice" and getattr(args, "camera", "synthetic") == "synthetic":
+        print("teaching the dice reader the synthetic table's dice...", flush=True)
+        world, feed, live = dice_camera(service, code, seed)
+        bots: Bots = CameraBots(service, code, args.pace, seed, world, live)
+    else:
+        bots = Bots(service, code, args.pace, seed)
+    stop_camera = threading.Event()
     base = app.config["COMPANION_PUBLIC_URL"]
     join = f"{base}/j/{code}"
 
@@ -107,6 +262,11 @@ def run_demo(args: argparse.Namespace) -> int:
         print(f"  join       : {join}   (scan the QR code below with a phone)")
         print(f"  host key   : {host_key(cfg)}")
         print(qr.terminal(join), flush=True)
+        if feed is not None:
+            print("  camera     : synthetic dice table, read by the dice reader", flush=True)
+            threading.Thread(
+                target=feed.run, args=(stop_camera, 8.0), name="camera", daemon=True
+            ).start()
         bots.start()
 
     try:
@@ -116,4 +276,5 @@ def run_demo(args: argparse.Namespace) -> int:
         return 1
     finally:
         bots.stop.set()
+        stop_camera.set()
     return 0

@@ -33,6 +33,7 @@ class SeenDie:
     x: float  # where it lies (any unit: the die's side is `side` in it)
     y: float
     confidence: float = 1.0
+    kind: str | None = None  # the die's kind when the camera tells them apart
 
 
 @dataclass(frozen=True)
@@ -55,18 +56,36 @@ class Outcome:
         return bool(self.unsure) and not self.problem
 
 
-def _assign(faces: list[str], dice: list[int], state: DiceState) -> list[str] | None:
-    """`faces` given to the dice `dice` (in that order) so that every die has the
-    face among its own: dice of one kind are alike, so any fitting order will do."""
+def _assign(seen: list[SeenDie], dice: list[int], state: DiceState) -> list[str] | None:
+    """The faces of `seen` given to the dice `dice` (in that order) so that every die
+    has the face among its own (and is of the kind seen, when it was): dice of one
+    kind are alike, so any fitting order will do."""
     if not dice:
         return []
     die = state.dice.dice[dice[0]]
-    for k, face in enumerate(faces):
-        if face in die.faces and face not in faces[:k]:  # each distinct face tried once
-            rest = _assign(faces[:k] + faces[k + 1 :], dice[1:], state)
+    tried = set()
+    for k, d in enumerate(seen):
+        if d.face in die.faces and (d.kind in (None, die.kind)) and (d.face, d.kind) not in tried:
+            tried.add((d.face, d.kind))
+            rest = _assign(seen[:k] + seen[k + 1 :], dice[1:], state)
             if rest is not None:
-                return [face, *rest]
+                return [d.face, *rest]
     return None
+
+
+def kinds_by_tone(tones: list[float], state: DiceState) -> list[str | None]:
+    """Which die is which kind, from how light each looks (same order as `tones`):
+    for dice sets of a "darker" and a "lighter" kind with all dice seen, the darkest
+    ones are the darker kind. Otherwise nothing is said (None)."""
+    kinds = [d.kind for d in state.dice.dice]
+    if set(kinds) != {"darker", "lighter"} or len(tones) != len(kinds):
+        return [None] * len(tones)
+    darker = kinds.count("darker")
+    order = sorted(range(len(tones)), key=lambda i: tones[i])
+    out: list[str | None] = ["lighter"] * len(tones)
+    for i in order[:darker]:
+        out[i] = "darker"
+    return out
 
 
 def _stayed(before: tuple[SeenDie, ...], now: tuple[SeenDie, ...], side: float) -> bool:
@@ -84,11 +103,17 @@ def _stayed(before: tuple[SeenDie, ...], now: tuple[SeenDie, ...], side: float) 
     return True
 
 
-def _indices_for(faces: list[str], pool: tuple[int, ...], state: DiceState) -> tuple[int, ...]:
-    """Which of the dice `pool` show `faces` (a multiset): the first that fit."""
+def _indices_for(added: list[SeenDie], pool: tuple[int, ...], state: DiceState) -> tuple[int, ...]:
+    """Which of the dice `pool` show the `added` dice (face, and kind when seen)."""
     chosen: list[int] = []
-    for face in faces:
-        i = next(i for i in pool if i not in chosen and state.faces[i] == face)
+    for d in added:
+        i = next(
+            i
+            for i in pool
+            if i not in chosen
+            and state.faces[i] == d.face
+            and d.kind in (None, state.dice.dice[i].kind)
+        )
         chosen.append(i)
     return tuple(sorted(chosen))
 
@@ -104,12 +129,13 @@ def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
     me = state.active
     field_now = Counter(d.face for d in seen.field)
     field_was = Counter(state.field)
-    rolled_now = [d.face for d in seen.rolled]
+    rolled_now = list(seen.rolled)
 
     def rolled(actions: list[Action], player: int, dice: list[int], kind=Roll) -> Outcome:
         faces = _assign(rolled_now, dice, state)
         if faces is None:
-            return Outcome(problem=f"no die can show {', '.join(sorted(rolled_now))}: misread?")
+            shown = ", ".join(sorted(d.face for d in rolled_now))
+            return Outcome(problem=f"no die can show {shown}: misread?")
         return Outcome([*actions, kind(player, tuple(faces))], unsure=unsure)
 
     if state.step == "turn-end":
@@ -125,13 +151,25 @@ def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
     if state.step == "roll":
         if added:
             return Outcome(problem="dice went to the bean field before the roll")
-        if still:
-            return Outcome()  # nothing rolled yet
+        if still or (before is None and all(f is None for f in state.faces)):
+            return Outcome()  # nothing rolled yet (the first look: how the dice lie)
         return rolled([], me, [i for i in range(n) if not state.saved[i]])
     # "save": the latest roll lies in the rolling area.
     if Counter(added) - Counter(state.faces[i] for i in state.rolled):
         return Outcome(problem="a die in the bean field shows what no die just rolled showed")
-    saves = [Save(me, _indices_for(added, state.rolled, state))] if added else []
+    # The new dice in the tray: those beyond what the bean field held.
+    held = Counter((state.faces[i], state.dice.dice[i].kind) for i in range(n) if state.saved[i])
+    new_dice = []
+    for d in sorted(seen.field, key=lambda d: d.kind is None):  # kinds seen first
+        key = next((k for k in held if held[k] and k[0] == d.face and d.kind in (None, k[1])), None)
+        if key is None:
+            new_dice.append(d)
+        else:
+            held[key] -= 1
+    try:
+        saves = [Save(me, _indices_for(new_dice, state.rolled, state))] if added else []
+    except StopIteration:
+        return Outcome(problem="a die in the bean field is not one just rolled: misread?")
     left = [i for i in range(n) if not state.saved[i] and not (saves and i in saves[0].dice)]
     if still or not left:
         return Outcome(list(saves), unsure=unsure)  # saved, nothing rolled again (yet)

@@ -17,7 +17,36 @@ import numpy as np
 from ..engine.errors import RuleError
 from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
-from .dice import DiceTracker, Outcome, Seen, SeenDie
+from .dice import DiceTracker, Outcome, Seen, SeenDie, kinds_by_tone
+
+
+def dice_look(
+    reader, classes: list[str], empty: np.ndarray | None, tray_y: float, state
+) -> Callable[[np.ndarray], Seen]:
+    """How a settled picture of the dice mat is read: every die (the dice reader,
+    against the empty mat when there is one), in the rolling area above `tray_y` or
+    in the tray below it, its kind from how light it looks (see kinds_by_tone)."""
+    import cv2
+
+    def read(image: np.ndarray) -> Seen:
+        found = reader.read(image, empty=empty)
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        tones = []
+        for d in found:
+            patch = cv2.getRectSubPix(gray, (int(d.w), int(d.h)), (d.cx, d.cy))
+            tones.append(float(np.percentile(patch, 80)))  # the die's body, not its bean
+        kinds = kinds_by_tone(tones, state)
+        dice = [
+            SeenDie(classes[d.face], d.cx, d.cy, d.confidence, kind)
+            for d, kind in zip(found, kinds, strict=True)
+        ]
+        return Seen(
+            tuple(d for d in dice if d.y < tray_y),
+            tuple(d for d in dice if d.y >= tray_y),
+            float(np.median([d.w for d in found])) if found else 1.0,
+        )
+
+    return read
 
 
 @dataclass
@@ -28,6 +57,8 @@ class LiveDice:
     detector: SettleDetector = field(default_factory=SettleDetector)
     tracker: DiceTracker = field(default_factory=DiceTracker)
     pending: Outcome | None = None  # waiting for the player's confirmation
+    problem: str | None = None  # the last look didn't fit the game: waiting for a correction
+    _last: tuple | None = None  # (look before, actions applied, log length after) of the last
 
     def frame(self, image: np.ndarray) -> Outcome | None:
         """One camera frame; the outcome when the picture settled, else None."""
@@ -38,6 +69,7 @@ class LiveDice:
             return None
         outcome = self.tracker.see(state, self.read(image))
         seat = state.active
+        self.problem = outcome.problem
         if outcome.problem:
             self.service.notice(self.code, "illegal", outcome.problem, seat=seat)  # type: ignore[attr-defined]
         elif outcome.needs_confirmation:
@@ -61,15 +93,25 @@ class LiveDice:
         self._apply(outcome)
 
     def correct(self, seen: Seen) -> Outcome:
-        """The player said what really lies where: the game follows that."""
+        """The player said what really lies where: the game follows that. When the
+        camera's last reading was wrong (a face misread), what the camera applied
+        from it is taken back first and the corrected look read in its place."""
         self.pending = None
-        state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        t = self.service.table(self.code)  # type: ignore[attr-defined]
+        if self._last is not None and self._last[2] == t.next_n:
+            before, applied, _ = self._last
+            for _ in range(applied):
+                self.service.undo(self.code)  # type: ignore[attr-defined]
+            self.tracker.last = before
+        self._last = None
+        state = t.state
         sure = Seen(
             tuple(SeenDie(d.face, d.x, d.y) for d in seen.rolled),
             tuple(SeenDie(d.face, d.x, d.y) for d in seen.field),
             seen.side,
         )
         outcome = self.tracker.see(state, sure)
+        self.problem = outcome.problem
         if outcome.problem:
             self.service.notice(self.code, "illegal", outcome.problem, seat=state.active)  # type: ignore[attr-defined]
         else:
@@ -77,13 +119,18 @@ class LiveDice:
         return outcome
 
     def _apply(self, outcome: Outcome) -> None:
+        before = self.tracker.last
+        done = 0
         try:
             for action in outcome.actions:
                 self.service.act(self.code, action.to_json(), source="camera")  # type: ignore[attr-defined]
+                done += 1
         except RuleError as err:
             self.service.notice(self.code, "illegal", err.message)  # type: ignore[attr-defined]
             return
         self.tracker.accepted()
+        if done:  # what a correction would take back: the log must not have moved on
+            self._last = (before, done, self.service.table(self.code).next_n)  # type: ignore[attr-defined]
 
 
 @dataclass

@@ -32,6 +32,13 @@ def to_tray(seen, faces):
     return Seen(tuple(rolled), tuple(field))
 
 
+def fresh():
+    """A new game, and a tracker that has seen the dice lying before the first throw."""
+    state, t = new_game(2), DiceTracker()
+    assert t.see(state, look(["blue"] * 5, moved=40)).actions == []
+    return state, t
+
+
 def play(state, tracker, seen):
     outcome = tracker.see(state, seen)
     assert outcome.problem is None, outcome.problem
@@ -46,7 +53,7 @@ FIRST = ["green", "soy", "red", "garden", "blue"]
 
 
 def test_a_turn_roll_save_roll_save_all_then_the_next_player():
-    state, t = new_game(2), DiceTracker()
+    state, t = fresh()
     state, acts = play(state, t, look(FIRST))
     assert isinstance(acts[0], Roll) and sorted(acts[0].faces) == sorted(FIRST)
     assert state.step == "save" and state.faces[0] in {"soy", "garden"}
@@ -66,7 +73,7 @@ def test_a_turn_roll_save_roll_save_all_then_the_next_player():
 
 
 def test_save_and_roll_between_two_looks_are_both_seen():
-    state, t = new_game(2), DiceTracker()
+    state, t = fresh()
     state, _ = play(state, t, look(FIRST))
     state, acts = play(state, t, look(["red", "blue", "green"], ["soy", "garden"], moved=9))
     assert acts[0] == Save(0, (0, 1)) and isinstance(acts[1], Roll)
@@ -74,7 +81,7 @@ def test_save_and_roll_between_two_looks_are_both_seen():
 
 
 def test_the_bean_piece_is_a_roll_with_nothing_saved_once_a_turn():
-    state, t = new_game(2), DiceTracker()
+    state, t = fresh()
     state, _ = play(state, t, look(FIRST))
     state, acts = play(state, t, look(["stink", "soy", "red", "blue", "green"], moved=5))
     assert isinstance(acts[0], RepeatRoll) and not state.piece
@@ -83,13 +90,13 @@ def test_the_bean_piece_is_a_roll_with_nothing_saved_once_a_turn():
 
 
 def test_the_same_picture_again_is_nothing_new():
-    state, t = new_game(2), DiceTracker()
+    state, t = fresh()
     state, _ = play(state, t, look(FIRST))
     assert interpret(state, look(FIRST), t.last).actions == []
 
 
 def test_what_breaks_a_rule_is_a_problem_and_changes_nothing():
-    state, t = new_game(2), DiceTracker()
+    state, t = fresh()
     state, _ = play(state, t, look(FIRST))
     state, _ = play(state, t, to_tray(t.last, ["soy", "garden"]))
     last = t.last
@@ -106,14 +113,14 @@ def test_what_breaks_a_rule_is_a_problem_and_changes_nothing():
 
 
 def test_a_die_saved_that_was_not_just_rolled_is_a_problem():
-    state, t = new_game(2), DiceTracker()
+    state, t = fresh()
     state, _ = play(state, t, look(FIRST))
     outcome = t.see(state, look(["green", "soy", "red", "blue"], ["stink"], moved=0))
     assert "no die just rolled" in outcome.problem
 
 
 def test_an_unsure_face_is_confirmed_before_anything_is_applied():
-    state, t = new_game(2), DiceTracker()
+    state, t = fresh()
     outcome = t.see(state, look(FIRST, unsure=[2]))
     assert outcome.needs_confirmation and outcome.unsure[0].face == "red"
     assert isinstance(outcome.actions[0], Roll)  # what would be applied once confirmed
@@ -121,8 +128,8 @@ def test_an_unsure_face_is_confirmed_before_anything_is_applied():
 
 def test_the_engine_still_judges_what_the_tracker_proposes():
     """A roll before the turn's first roll is not the tracker's to allow."""
-    state = new_game(2)
-    outcome = interpret(state, look(FIRST), None)
+    state, t = fresh()
+    outcome = interpret(state, look(FIRST), t.last)
     outcome.actions = [Save(0, (0,))]
     with pytest.raises(RuleError):
         check(state, outcome)

@@ -1,0 +1,38 @@
+"""The dice demo's whole stack without a server: simulated players throw and save
+synthetic dice, the synthetic camera films them, the reader and tracker tell the
+table; the game moves on by what the camera saw."""
+
+from companion.demo import CameraBots, dice_camera
+from companion.store import Store
+from companion.tables import TableService
+
+
+class Clock:
+    t = 0.0
+
+    def __call__(self):
+        return self.t
+
+
+def test_the_dice_demo_plays_through_the_camera():
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 11})
+    service.start_game(code)
+    clock = Clock()
+    world, feed, live = dice_camera(service, code, seed=11)
+    feed.clock = clock
+    bots = CameraBots(service, code, 0.0, 11, world, live, clock=clock)
+    for _ in range(60):
+        bots.step()
+        for _ in range(12):  # the camera at 10 fps: tumbling, then still
+            clock.t += 0.1
+            feed.step()
+    state = service.table(code).state
+    log = store.log(service.table(code).game_id)
+    assert state.turn >= 3 and state.rolls >= 6
+    assert {a.source for a in log} <= {"camera", "demo"}
+    assert sum(a.source == "camera" for a in log) >= 10
+    # A misread now and then is corrected by the player on the phone.
+    assert bots.corrections <= 2
+    store.close()
