@@ -83,6 +83,9 @@ class Bots:
             self.stop.wait(self.pace)
 
 
+LOOK_TIME = 1.2  # s: dice thrown land, lie still, and the camera has read them
+
+
 class DiceWorld:
     """The dice game's table as things: five dice, each a (face, kind), lying in
     the rolling area or the bean-field tray. The simulated players move them; the
@@ -169,15 +172,15 @@ class CameraBots(Bots):
             if state is None or state.over or state.active in t.seats:
                 return False
             legal = t.game.legal_actions(state)
+        if self.clock() < self.world.changed + LOOK_TIME:
+            return False  # the dice still roll, or the camera hasn't looked yet
         if self.live.pending is not None:  # the phone asks: the player confirms
             self.live.confirm()
             return True
         # The player glances at the phone: what the camera read is what lies there,
         # or the player corrects it (a misread face, or a look that didn't fit).
-        # (Only once the camera had time to see the dice lie still.)
-        settled = self.clock() > self.world.changed + 1.0
         misread = None not in state.faces and sorted(state.faces) != sorted(self.world.faces)
-        if settled and (self.live.problem is not None or misread):
+        if self.live.problem is not None or misread:
             self.live.correct(self.world.seen())
             self.corrections += 1
             return True
