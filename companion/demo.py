@@ -91,10 +91,12 @@ class DiceWorld:
     the rolling area or the bean-field tray. The simulated players move them; the
     camera films them (`frame`), tumbling for a moment after every throw."""
 
-    def __init__(self, state, seed: int, tumble: float = 0.4) -> None:
+    def __init__(
+        self, state, seed: int, tumble: float = 0.4, size: tuple[int, int] = (960, 720)
+    ) -> None:
         from .vision.synth import DiceMatTable
 
-        self.mat = DiceMatTable(seed=seed)
+        self.mat = DiceMatTable(seed=seed, size=size, die_px=0.058 * size[0])
         self.kinds = [d.kind for d in state.dice.dice]
         self.dice_faces = [d.faces for d in state.dice.dice]
         self.faces: list[str] = [faces[0] for faces in self.dice_faces]
@@ -114,6 +116,11 @@ class DiceWorld:
         with self.lock:
             self._still, self._until = look, now + (self.tumble if thrown else 0.2)
             self.changed = now
+
+    @property
+    def resting(self) -> float:
+        """When the dice of the last move lie still (the first still picture)."""
+        return self._until
 
     def throw(self, dice: list[int], now: float) -> None:
         for i in dice:
@@ -206,15 +213,22 @@ class CameraBots(Bots):
         return True
 
 
-def dice_camera(service: TableService, code: str, seed: int):
+def dice_camera(
+    service: TableService,
+    code: str,
+    seed: int,
+    size: tuple[int, int] = (960, 720),
+    clock=None,
+):
     """The synthetic dice table, the reader taught at it, the camera feed reading
-    it into the table: (world, feed)."""
+    it into the table: (world, feed, live). `clock`: the time the world and the
+    feed go by (a test's or a benchmark's own; the real one by default)."""
     from .tracker.live import CameraFeed, LiveDice, dice_look
     from .vision.camera import FunctionCamera
     from .vision.synth import BEANS, DiceMatTable
     from .vision.teach import TeachMode
 
-    world = DiceWorld(service.table(code).state, seed)
+    world = DiceWorld(service.table(code).state, seed, size=size)
     mat = world.mat
     empty = mat.empty()
     teach = TeachMode(list(BEANS), empty, target=12)
@@ -225,8 +239,9 @@ def dice_camera(service: TableService, code: str, seed: int):
     tray_y = DiceMatTable.TRAY * mat.size[1]
     read = dice_look(reader, list(BEANS), empty, tray_y, service.table(code).state)
     live = LiveDice(service, code, read)
-    camera = FunctionCamera(world.frame)
-    return world, CameraFeed(camera, live.frame, service, code), live
+    clock = clock or __import__("time").monotonic
+    camera = FunctionCamera(lambda _t: world.frame(clock()))
+    return world, CameraFeed(camera, live.frame, service, code, clock=clock), live
 
 
 def run_demo(args: argparse.Namespace) -> int:

@@ -297,6 +297,29 @@ class TableService:
         self._changed(t.code)
         return {"n": n}
 
+    def act_all(self, code: str, actions: list, source: str) -> dict[str, Any]:
+        """Several actions seen at once (the camera's: a save and a roll, the piece
+        passed and the next roll): all of them or none, and one update to the
+        phones. Raises RuleError with nothing changed when the engine refuses one."""
+        t = self.table(code)
+        with t.lock:
+            if t.state is None:
+                raise TableError("not-started", "the host has not started the game yet")
+            parsed = [t.game.action_from_json(a) for a in actions]
+            states = [t.state]
+            for action in parsed:
+                states.append(t.game.apply(states[-1], action))  # RuleError: nothing changed
+            first = t.next_n
+            for k, action in enumerate(parsed):
+                self.store.append(t.game_id, first + k, action.to_json(), None, source)  # type: ignore[arg-type]
+                t.log_text = (
+                    t.log_text + [views.describe(t.game.name, states[k], action, t.names)]
+                )[-12:]
+            t.state, t.next_n = states[-1], first + len(parsed)
+            t.notices = []
+        self._changed(t.code)
+        return {"n": first}
+
     def notice(self, code: str, kind: str, text: str, seat: int | None = None) -> None:
         """A warning from outside the engine (an illegal move seen, an unsure read)."""
         t = self.table(code)

@@ -120,17 +120,18 @@ class LiveDice:
 
     def _apply(self, outcome: Outcome) -> None:
         before = self.tracker.last
-        done = 0
-        try:
-            for action in outcome.actions:
-                self.service.act(self.code, action.to_json(), source="camera")  # type: ignore[attr-defined]
-                done += 1
-        except RuleError as err:
-            self.service.notice(self.code, "illegal", err.message)  # type: ignore[attr-defined]
-            return
+        if outcome.actions:
+            try:  # one look, one update: all its actions or none
+                self.service.act_all(  # type: ignore[attr-defined]
+                    self.code, [a.to_json() for a in outcome.actions], source="camera"
+                )
+            except RuleError as err:
+                self.service.notice(self.code, "illegal", err.message)  # type: ignore[attr-defined]
+                return
         self.tracker.accepted()
-        if done:  # what a correction would take back: the log must not have moved on
-            self._last = (before, done, self.service.table(self.code).next_n)  # type: ignore[attr-defined]
+        if outcome.actions:  # what a correction would take back, while nothing came after
+            n = self.service.table(self.code).next_n  # type: ignore[attr-defined]
+            self._last = (before, len(outcome.actions), n)
 
 
 @dataclass

@@ -20,8 +20,7 @@ def test_the_dice_demo_plays_through_the_camera():
     code = service.open_table("dice", 2, {"knowledge": "known", "seed": 11})
     service.start_game(code)
     clock = Clock()
-    world, feed, live = dice_camera(service, code, seed=11)
-    feed.clock = clock
+    world, feed, live = dice_camera(service, code, seed=11, clock=clock)
     bots = CameraBots(service, code, 0.0, 11, world, live, clock=clock)
     for _ in range(60):
         bots.step()
