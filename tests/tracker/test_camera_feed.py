@@ -49,3 +49,34 @@ def test_unplugged_camera_manual_mode_then_back():
     assert not any("manual mode" in n["text"] for n in notices)
     assert any("camera is back" in n["text"] for n in notices)
     store.close()
+
+
+def test_a_looks_actions_are_applied_all_or_none_with_one_update():
+    import pytest
+
+    from companion.engine.errors import RuleError
+
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 1})
+    service.start_game(code)
+    updates = []
+    service.subscribe(updates.append)
+    before = service.table(code).state
+    with pytest.raises(RuleError):
+        service.act_all(
+            code,
+            [{"type": "roll", "player": 0}, {"type": "pass-piece", "player": 0}],
+            source="camera",
+        )
+    assert service.table(code).state is before and service.table(code).next_n == 0
+    assert store.log(service.table(code).game_id) == []
+    service.act_all(
+        code,
+        [{"type": "roll", "player": 0}, {"type": "save", "player": 0, "dice": [0]}],
+        source="camera",
+    )
+    assert service.table(code).next_n == 2 and service.table(code).state.saved[0]
+    assert updates == [code]  # the refused pair sent nothing; the two actions, one update
+    assert [a.source for a in store.log(service.table(code).game_id)] == ["camera"] * 2
+    store.close()
