@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -80,10 +81,13 @@ def main() -> None:
 
     feed.on_frame = timed
     latencies, quiet_ms, busy_ms = [], [], []
+    phase = np.random.default_rng(1)
     moves = 0
     while moves < args.moves:
         moves += bots.step()
         phone.get_received()  # a harvest the players did by hand is not the camera's
+        # The camera's frames don't wait for the dice: a random phase between them.
+        clock.t += float(phase.uniform(0, 0.1))
         for _ in range(14):  # 1.4 s of frames at 10 fps
             clock.t += 0.1
             feed.step()
