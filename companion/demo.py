@@ -13,6 +13,7 @@ import argparse
 import random
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from .config import Config, host_key
@@ -167,7 +168,7 @@ class CameraBots(Bots):
     def __init__(self, service, code, pace, seed, world: DiceWorld, live, clock=None) -> None:
         super().__init__(service, code, pace, seed)
         self.world, self.live = world, live
-        self.clock = clock or __import__("time").monotonic
+        self.clock = clock or time.monotonic
         self.corrections = 0
 
     def step(self) -> bool:
@@ -239,7 +240,7 @@ def dice_camera(
     tray_y = DiceMatTable.TRAY * mat.size[1]
     read = dice_look(reader, list(BEANS), empty, tray_y, service.table(code).state)
     live = LiveDice(service, code, read)
-    clock = clock or __import__("time").monotonic
+    clock = clock or time.monotonic
     camera = FunctionCamera(lambda _t: world.frame(clock()))
     return world, CameraFeed(camera, live.frame, service, code, clock=clock), live
 
