@@ -240,6 +240,7 @@ def dice_camera(
     tray_y = DiceMatTable.TRAY * mat.size[1]
     read = dice_look(reader, list(BEANS), empty, tray_y, service.table(code).state)
     live = LiveDice(service, code, read)
+    service.attach_camera(code, live)  # the phones answer its questions
     clock = clock or time.monotonic
     camera = FunctionCamera(lambda _t: world.frame(clock()))
     return world, CameraFeed(camera, live.frame, service, code, clock=clock), live

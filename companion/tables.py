@@ -68,6 +68,7 @@ class TableService:
         self.store = store
         self.library_path = library_path
         self.tables: dict[str, Table] = {}
+        self.cameras: dict[str, Any] = {}  # code -> the camera side reading that table
         self.listeners: list[Listener] = []
         self.started = time.time()
         self._lock = threading.RLock()
@@ -328,6 +329,31 @@ class TableService:
                 t.notices + [{"kind": kind, "text": text, "seat": seat, "at": time.time()}]
             )[-5:]
         self._changed(t.code)
+
+    def attach_camera(self, code: str, camera: Any) -> None:
+        """The camera side reading this table (it answers `confirm()` and
+        `correct_faces(rolled, field)`), so the phones can answer its questions."""
+        self.table(code)
+        self.cameras[code] = camera
+
+    def confirm_reading(self, code: str, seat: int) -> None:
+        """The player tapped "yes, that's what lies there" on an unsure reading."""
+        camera = self._asking(code, seat)
+        camera.confirm()
+
+    def correct_reading(self, code: str, seat: int, rolled: list, field: list) -> None:
+        """The player says what the dice show (rolling area, bean field): the camera's
+        reading is replaced by it, and the game follows."""
+        self._asking(code, seat).correct_faces(list(rolled), list(field))
+
+    def _asking(self, code: str, seat: int) -> Any:
+        t = self.table(code)
+        camera = self.cameras.get(code)
+        if camera is None:
+            raise TableError("no-camera", "no camera reads this table")
+        if t.state is None or getattr(t.state, "active", seat) != seat:
+            raise TableError("not-your-dice", "only the player whose dice they are answers")
+        return camera
 
     def camera_lost(self, code: str, why: str | None) -> None:
         """The camera stopped (`why`): manual mode, said on every phone until it is

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..engine.errors import RuleError
+from ..tables import TableError
 from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
 from .dice import DiceTracker, Outcome, Seen, SeenDie, kinds_by_tone
@@ -58,6 +59,7 @@ class LiveDice:
     tracker: DiceTracker = field(default_factory=DiceTracker)
     pending: Outcome | None = None  # waiting for the player's confirmation
     problem: str | None = None  # the last look didn't fit the game: waiting for a correction
+    asked: Seen | None = None  # the look a question (confirm, or correct) is about
     _last: tuple | None = None  # (look before, actions applied, log length after) of the last
 
     def frame(self, image: np.ndarray) -> Outcome | None:
@@ -67,7 +69,9 @@ class LiveDice:
         state = self.service.table(self.code).state  # type: ignore[attr-defined]
         if state is None:
             return None
-        outcome = self.tracker.see(state, self.read(image))
+        seen = self.read(image)
+        outcome = self.tracker.see(state, seen)
+        self.asked = seen if (outcome.problem or outcome.needs_confirmation) else None
         seat = state.active
         self.problem = outcome.problem
         if outcome.problem:
@@ -88,9 +92,33 @@ class LiveDice:
     def confirm(self) -> None:
         """The player tapped: the unsure look is right."""
         if self.pending is None:
-            raise ValueError("nothing waits for a confirmation")
+            raise TableError("nothing-to-confirm", "no reading waits for a confirmation")
         outcome, self.pending = self.pending, None
         self._apply(outcome)
+
+    def correct_faces(self, rolled: list[str], field: list[str]) -> Outcome:
+        """The player says the faces (rolling area, bean field) of the look the
+        camera asked about, or of its last look: the dice stay where they were
+        seen, their faces are the player's."""
+        seen = self.asked or self.tracker.last
+        if seen is None:
+            raise TableError("nothing-to-correct", "the camera has not read the dice yet")
+        if len(rolled) != len(seen.rolled) or len(field) != len(seen.field):
+            raise TableError(
+                "wrong-count",
+                f"the camera sees {len(seen.rolled)} dice rolled and {len(seen.field)} "
+                "in the bean field: name each one",
+            )
+        fixed = Seen(
+            tuple(
+                SeenDie(f, d.x, d.y, 1.0, d.kind) for f, d in zip(rolled, seen.rolled, strict=True)
+            ),
+            tuple(
+                SeenDie(f, d.x, d.y, 1.0, d.kind) for f, d in zip(field, seen.field, strict=True)
+            ),
+            seen.side,
+        )
+        return self.correct(fixed)
 
     def correct(self, seen: Seen) -> Outcome:
         """The player said what really lies where: the game follows that. When the
@@ -106,8 +134,8 @@ class LiveDice:
         self._last = None
         state = t.state
         sure = Seen(
-            tuple(SeenDie(d.face, d.x, d.y) for d in seen.rolled),
-            tuple(SeenDie(d.face, d.x, d.y) for d in seen.field),
+            tuple(SeenDie(d.face, d.x, d.y, 1.0, d.kind) for d in seen.rolled),
+            tuple(SeenDie(d.face, d.x, d.y, 1.0, d.kind) for d in seen.field),
             seen.side,
         )
         outcome = self.tracker.see(state, sure)

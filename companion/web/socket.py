@@ -164,6 +164,20 @@ def on_act(msg: dict) -> dict:
     return _ok(**service().act(code, msg["action"], seat=seat, source="phone"))
 
 
+@_handler("camera:confirm")
+def on_camera_confirm(msg: dict) -> dict:
+    code, seat = _phone()
+    service().confirm_reading(code, seat)
+    return _ok()
+
+
+@_handler("camera:correct")
+def on_camera_correct(msg: dict) -> dict:
+    code, seat = _phone()
+    service().correct_reading(code, seat, msg["rolled"], msg["field"])
+    return _ok()
+
+
 @_handler("cards")
 def on_cards(msg: dict) -> dict:
     code, seat = _phone()

@@ -22,9 +22,21 @@
     document.getElementById("whoami").textContent = snap.you ? `${snap.you.name} · seat ${me + 1}` : "";
     document.getElementById("turn").textContent = R.turnText(snap);
     R.warnings(document.getElementById("warnings"), snap);
+    askedByCamera(me);
     R.board(document.getElementById("board"), snap, me);
     R.log(document.getElementById("log"), snap);
     drawActions();
+  }
+
+  // The camera isn't sure of my dice: one tap says it read them right.
+  function askedByCamera(me) {
+    const asks = (snap.notices || []).filter((n) => n.kind === "uncertain" && n.seat === me);
+    if (!asks.length) return;
+    const yes = C.h("button", { class: "confirm", onclick: async () => {
+      const reply = await C.ask(socket, "camera:confirm", {});
+      C.error(reply.ok ? "" : reply.error.message);
+    } }, "That's right");
+    document.getElementById("warnings").appendChild(yes);
   }
 
   async function send(action) {

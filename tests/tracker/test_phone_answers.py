@@ -1,0 +1,97 @@
+"""The camera asks, the player answers on the phone: one tap confirms an unsure
+reading; naming the faces corrects it, and the game follows the correction. Only
+the player whose dice they are answers; a malformed answer is refused."""
+
+import numpy as np
+import pytest
+
+from companion.engine.dice.actions import Roll
+from companion.store import Store
+from companion.tables import TableError, TableService
+from companion.tracker.dice import Seen, SeenDie
+from companion.tracker.live import LiveDice
+from companion.vision.settle import SettleDetector
+from companion.web import create_app, socketio
+
+FIRST = ["green", "soy", "red", "garden", "blue"]
+
+
+def table():
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 1})
+    service.start_game(code)
+    return store, service, code
+
+
+def live_with(service, code, looks):
+    """LiveDice whose pictures read as `looks`, one per settled picture."""
+    queue = list(looks)
+    live = LiveDice(service, code, lambda _img: queue.pop(0), SettleDetector(still_frames=1))
+    service.attach_camera(code, live)
+    return live
+
+
+def settle(live, value):
+    frame = np.full((48, 64, 3), value, np.uint8)
+    for _ in range(3):
+        live.frame(frame)
+
+
+def lying():
+    return Seen(tuple(SeenDie("blue", 10.0 * k, 0.0) for k in range(5)), ())
+
+
+def thrown(unsure=()):
+    dice = [
+        SeenDie(f, 10.0 * k + 300, 0.0, 0.4 if k in unsure else 1.0) for k, f in enumerate(FIRST)
+    ]
+    return Seen(tuple(dice), ())
+
+
+def test_one_tap_confirms_an_unsure_roll():
+    store, service, code = table()
+    live = live_with(service, code, [lying(), thrown(unsure=[2])])
+    settle(live, 10)
+    settle(live, 200)
+    assert live.pending is not None and service.table(code).state.step == "roll"
+    assert any(n["kind"] == "uncertain" for n in service.snapshot(code)["notices"])
+    service.confirm_reading(code, 0)
+    assert service.table(code).state.step == "save"
+    with pytest.raises(TableError, match="no reading waits"):
+        service.confirm_reading(code, 0)
+    store.close()
+
+
+def test_the_player_corrects_a_face_and_the_game_follows():
+    store, service, code = table()
+    live = live_with(service, code, [lying(), thrown(unsure=[2])])
+    settle(live, 10)
+    settle(live, 200)
+    fixed = ["green", "soy", "blue", "garden", "blue"]  # die 3 shows blue, not red
+    with pytest.raises(TableError, match="name each one"):
+        service.correct_reading(code, 0, fixed[:4], [])
+    service.correct_reading(code, 0, fixed, [])
+    state = service.table(code).state
+    assert sorted(state.faces) == sorted(fixed)
+    assert store.log(service.table(code).game_id)[-1].action["type"] == Roll(0).to_json()["type"]
+    store.close()
+
+
+def test_the_phones_answer_over_socketio():
+    store, service, code = table()
+    live = live_with(service, code, [lying(), thrown(unsure=[0])])
+    settle(live, 10)
+    settle(live, 200)
+    app = create_app(service, host_key="k", public_url="http://table.local")
+    anna = socketio.test_client(app)
+    bob = socketio.test_client(app)
+    assert anna.emit("join", {"code": code, "seat": 0, "name": "Anna"}, callback=True)["ok"]
+    assert bob.emit("join", {"code": code, "seat": 1, "name": "Bob"}, callback=True)["ok"]
+    reply = bob.emit("camera:confirm", {}, callback=True)
+    assert reply["error"]["rule"] == "not-your-dice"
+    reply = anna.emit("camera:correct", {"rolled": "green"}, callback=True)
+    assert reply["error"]["rule"] == "malformed-message"
+    assert anna.emit("camera:confirm", {}, callback=True)["ok"]
+    assert service.table(code).state.step == "save"
+    store.close()
