@@ -16,6 +16,8 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
+
 from .config import Config, host_key
 from .engine import RuleError
 from .engine.bohnanza import Trade
@@ -241,6 +243,220 @@ def dice_camera(
     read = dice_look(reader, list(BEANS), empty, tray_y, service.table(code).state)
     live = LiveDice(service, code, read)
     service.attach_camera(code, live)  # the phones answer its questions
+    clock = clock or time.monotonic
+    camera = FunctionCamera(lambda _t: world.frame(clock()))
+    return world, CameraFeed(camera, live.frame, service, code, clock=clock), live
+
+
+# What the camera sees done at a card table: a card laid in a field, a field
+# cleared, cards turned over. Everything else (trades, gifts, bo(h)nus cards, the
+# end of a step) is done on the phones.
+SEEN_ACTIONS = {
+    "Plant",
+    "PlantTraded",
+    "PlantDrawn",
+    "PlantOffered",
+    "PlantGift",
+    "Harvest",
+    "DrawFaceUp",
+}
+FIELD_SLOTS = 3  # every seat's mat has room for three fields (Bohnanza's third is bought)
+
+
+class CardWorld:
+    """A card game's table as things: every seat's bean fields and the face-up
+    cards, lying on a synthetic table (`vision.cards_synth.CardTable`) that the
+    camera films (`frame`): with a hand reaching over it for a moment after every
+    move, then still."""
+
+    def __init__(
+        self, state, seed: int, reach: float = 0.4, size: tuple[int, int] = (1280, 960)
+    ) -> None:
+        from .vision.cards_synth import CardTable
+
+        self.table = CardTable(len(state.players), FIELD_SLOTS, seed=seed, size=size)
+        self.reach = reach
+        self.lock = threading.Lock()
+        self._still = self.table.look()
+        self._moving = [self._still]
+        self._until = 0.0
+        self.changed = 0.0  # when the table last changed
+
+    def fields(self) -> list[list[tuple[str, ...]]]:
+        """What truly lies in every field, seat by seat."""
+        t = self.table
+        return [[tuple(t.columns[t.slot(s, f)]) for f in range(t.fields)] for s in range(t.seats)]
+
+    def face_up(self) -> list[str]:
+        return [c for c in self.table.face_up if c is not None]
+
+    def show(self, state, now: float, hand: bool = True) -> None:
+        """Lay the table out as `state` has it (a player's move, done by hand)."""
+        t = self.table
+        moved = None
+        for s, player in enumerate(state.players):
+            for f in range(t.fields):
+                want = list(player.fields[f]) if f < len(player.fields) else []
+                slot = t.slot(s, f)
+                if t.columns[slot] != want:
+                    if want[: len(t.columns[slot])] != t.columns[slot]:
+                        t.harvest(slot)  # cleared (and maybe planted anew)
+                    t.columns[slot] = want
+                    moved = slot
+        face_up = list(state.face_up[: t.PLACES])
+        if sorted(self.face_up()) != sorted(face_up):
+            kept = [c for c in t.face_up]
+            for i, c in enumerate(kept):  # cards taken leave their place; new ones fill gaps
+                if c is not None and c in face_up:
+                    face_up.remove(c)
+                else:
+                    kept[i] = None
+            for i in range(len(kept)):
+                if kept[i] is None and face_up:
+                    kept[i] = face_up.pop(0)
+            t.face_up = kept
+            moved = 0 if moved is None else moved
+        if moved is None:
+            return
+        still = t.look()
+        # A hand laying a card moves: a few pictures of it, one after another.
+        if hand:
+            reach = t.reaching(moved)
+            moving = [reach, np.roll(reach, 9, axis=1), np.roll(reach, -9, axis=0)]
+        else:
+            moving = [still]
+        with self.lock:
+            self._still, self._moving = still, moving
+            self._until, self.changed = now + (self.reach if hand else 0.0), now
+
+    def frame(self, now: float):
+        with self.lock:
+            if now < self._until:
+                return self._moving[int(now * 10) % len(self._moving)]
+            return self._still
+
+
+class CardBots(Bots):
+    """Bohnanza's or The Duel's simulated players with the camera in the loop: they
+    lay cards, clear fields and turn cards over on a `CardWorld`, and the camera
+    tells the table; the rest they do on the phone. When the camera got a card
+    wrong they put it right on the phone, as a player would. `script` is every
+    move they made, in order (what the table must end up having done)."""
+
+    def __init__(self, service, code, pace, seed, world: CardWorld, live, clock=None) -> None:
+        super().__init__(service, code, pace, seed)
+        self.world, self.live = world, live
+        self.clock = clock or time.monotonic
+        self.corrections = 0
+        self.script: list = []
+        self.expect = None  # the move the camera should have seen
+
+    def _matches(self, state) -> bool:
+        fields = [[tuple(c) for c in p.fields] for p in state.players]
+        world = self.world.fields()
+        same = all(
+            world[s][f] == (fields[s][f] if f < len(fields[s]) else ())
+            for s in range(len(world))
+            for f in range(len(world[s]))
+        )
+        return same and sorted(self.world.face_up()) == sorted(state.face_up[:4])
+
+    def step(self) -> bool:
+        t = self.service.table(self.code)
+        with t.lock:
+            state = t.state
+            if state is None or state.over:
+                return False
+            legal = [a for a in t.game.legal_actions(state) if a.player not in t.seats]
+        if self.clock() < self.world.changed + LOOK_TIME:
+            return False  # the hand is still over the table, or the camera hasn't looked
+        if self.expect is not None:
+            return self._check(state)
+        if not legal:
+            return False
+        action = bot_choice(t.game.name, state, legal, self.rng)
+        name = type(action).__name__
+        if name in SEEN_ACTIONS:
+            self.world.show(t.game.apply(state, action), self.clock())
+            self.expect = action
+        else:
+            try:
+                self.service.act(self.code, action.to_json(), source="demo")
+            except (RuleError, TableError):
+                return False
+            self.world.show(self.service.table(self.code).state, self.clock(), hand=False)
+        self.script.append(action)
+        return True
+
+    def _check(self, state) -> bool:
+        """The camera should have seen the last move: if the game doesn't hold what
+        lies on the table, the player puts the field right on the phone (or, when
+        it was the cards turned over, enters the move)."""
+        if self._matches(state) and self.live.pending is None and self.live.problem is None:
+            self.expect = None
+            return False
+        if self.live.pending is not None and self._matches_after(self.live.pending):
+            self.live.confirm()
+            self.expect = None
+            return True
+        self.corrections += 1
+        fields = [[tuple(c) for c in p.fields] for p in state.players]
+        for s, seat in enumerate(self.world.fields()):
+            for f, cards in enumerate(seat):
+                if cards != (fields[s][f] if f < len(fields[s]) else ()):
+                    try:
+                        self.service.correct_field(self.code, s, f, list(cards))
+                    except (RuleError, TableError):
+                        pass
+        after = self.service.table(self.code).state
+        if not self._matches(after):
+            try:  # not a field the camera got wrong: the move, entered on the phone
+                self.service.act(self.code, self.expect.to_json(), source="demo")
+            except (RuleError, TableError):
+                pass
+        if not self._matches(self.service.table(self.code).state):
+            self.world.show(self.service.table(self.code).state, self.clock(), hand=False)
+        self.expect = None
+        return True
+
+    def _matches_after(self, outcome) -> bool:
+        t = self.service.table(self.code)
+        state = t.state
+        try:
+            for a in outcome.actions:
+                state = t.game.apply(state, a)
+        except RuleError:
+            return False
+        return self._matches(state)
+
+
+def cards_camera(
+    service: TableService,
+    code: str,
+    seed: int,
+    size: tuple[int, int] = (1280, 960),
+    clock=None,
+):
+    """The synthetic card table, the field reader taught at it (a card of each
+    variety laid in the first field, as a player would), the camera feed reading
+    it into the table: (world, feed, live)."""
+    from .engine.beans import VARIETIES
+    from .engine.duel import LADDER
+    from .tracker.live import CameraFeed, LiveFields, cards_look
+    from .vision.camera import FunctionCamera
+    from .vision.field_reader import CardTeach
+
+    t = service.table(code)
+    world = CardWorld(t.state, seed, size=size)
+    table = world.table
+    teach = CardTeach(list(LADDER) if t.game.name == "duel" else list(VARIETIES))
+    for bean in teach.varieties:
+        teach.add(table.teaching(bean), table.quads[0], bean)
+    quads = [
+        [table.quads[table.slot(s, f)] for f in range(table.fields)] for s in range(table.seats)
+    ]
+    live = LiveFields(service, code, cards_look(teach.reader(), quads, table.place_quads))
+    service.attach_camera(code, live)
     clock = clock or time.monotonic
     camera = FunctionCamera(lambda _t: world.frame(clock()))
     return world, CameraFeed(camera, live.frame, service, code, clock=clock), live

@@ -344,15 +344,40 @@ class TableService:
     def correct_reading(self, code: str, seat: int, rolled: list, field: list) -> None:
         """The player says what the dice show (rolling area, bean field): the camera's
         reading is replaced by it, and the game follows."""
-        self._asking(code, seat).correct_faces(list(rolled), list(field))
+        camera = self._asking(code, seat)
+        if not hasattr(camera, "correct_faces"):
+            raise TableError("wrong-game", "this table's camera reads bean fields, not dice")
+        camera.correct_faces(list(rolled), list(field))
 
-    def _asking(self, code: str, seat: int) -> Any:
+    def correct_field(self, code: str, seat: int, field: int, cards: list) -> None:
+        """The player says what lies in one of their own bean fields (first planted
+        first): the camera's reading is put right, and the game follows."""
+        camera = self._camera(code)
+        if not hasattr(camera, "correct_field"):
+            raise TableError("wrong-game", "this table's camera reads dice, not bean fields")
+        outcome = camera.correct_field(seat, field, list(cards))
+        if outcome.problem:  # the notice says it too; the phone that asked hears it now
+            raise TableError("correction-refused", outcome.problem)
+
+    def clear_notices(self, code: str) -> None:
+        """The table is as the game has it again: the warnings about it are over."""
         t = self.table(code)
+        with t.lock:
+            t.notices = []
+        self._changed(t.code)
+
+    def _camera(self, code: str) -> Any:
+        self.table(code)
         camera = self.cameras.get(code)
         if camera is None:
             raise TableError("no-camera", "no camera reads this table")
-        if t.state is None or getattr(t.state, "active", seat) != seat:
-            raise TableError("not-your-dice", "only the player whose dice they are answers")
+        return camera
+
+    def _asking(self, code: str, seat: int) -> Any:
+        t = self.table(code)
+        camera = self._camera(code)
+        if t.state is None or not camera.answers(seat, t.state):
+            raise TableError("not-yours", "only the player the camera asks about answers it")
         return camera
 
     def camera_lost(self, code: str, why: str | None) -> None:

@@ -20,7 +20,9 @@ def _is_index(value: object, size: int) -> bool:
 def check_field(fields: Sequence, field: object) -> int:
     if not _is_index(field, len(fields)):
         raise RuleError(
-            "no-such-field", f"there is no field {field!r}; this player has {len(fields)}"
+            "no-such-field",
+            f"there is no field {field + 1 if isinstance(field, int) else repr(field)}; "
+            f"this player has {len(fields)}",
         )
     return field  # type: ignore[return-value]
 

@@ -1,32 +1,46 @@
-"""Bohnanza's tracker: each settled reading of every bean field becomes the
-engine's actions, and the engine judges them. (The Duel's ladders: not yet.)
+"""The card games' tracker (Bohnanza and The Duel): each settled look at every
+bean field and at the face-up places becomes the engine's actions, and the
+engine judges them.
 
-A field that grew by cards was planted: from the hand in the planting step, from
-the cards set aside in step 3 (traded, donated, kept face up), from the cards
-drawn face up in the bean duel. A field that was cleared was harvested (the
-engine sells it by its beanometer: the coins are in the table's log). Anything
-else a field does (a card taken back, part of a field taken) is a problem. The
-proposed actions are tried on the engine first: what it refuses (a second
-variety in a field, a third card planted in step 1, a harvest against the
-protection rule) is reported with the engine's own words, and nothing changes."""
+A field that grew by cards was planted: in Bohnanza from the hand in the
+planting step, from the cards set aside in step 3 (traded, donated, kept face
+up), from the cards drawn in the bean duel; in The Duel from the hand, from the
+turned-over cards or the gift. A field that was cleared was harvested (the engine
+sells it by its beanometer: the coins are in the table's log). Cards appearing on
+the face-up places while the active player may turn cards over are turned over
+(the camera says which beans: with hidden cards that is how the game learns
+them). Anything else a field does (a card taken back, part of a field taken) is a
+problem.
+
+The game already knows what lay in every field, so the cards under the new ones
+need not be read perfectly: a field read one card longer with its first card
+unchanged is one card planted, whatever a half-hidden strip below looked like.
+Where a look can mean two things (cleared and planted anew, or a strip misread),
+the readings are tried on the engine in order and the first it accepts wins;
+when it accepts none, its words for the likeliest are the problem, and nothing
+changes. That is how the rules are flagged: a second variety in a field, a ladder
+break in The Duel, a third card planted in step 1, a harvest against the
+protection rule."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..engine import bohnanza, duel
 from ..engine.actions import Action
-from ..engine.bohnanza.actions import Harvest, Plant, PlantDrawn, PlantOffered, PlantTraded
-from ..engine.bohnanza.game import apply
-from ..engine.bohnanza.state import State
 from ..engine.errors import RuleError
 
-SURE = 0.35  # a field read less surely than this is confirmed by its player first
+SURE = 0.35  # a new card read less surely than this is confirmed by its player first
 
 
 @dataclass(frozen=True)
 class SeenField:
     cards: tuple[str, ...]  # first planted first
     confidence: float = 1.0
+    margins: tuple[float, ...] = ()  # each card's sureness (confidence for all when empty)
 
 
 @dataclass
@@ -37,67 +51,200 @@ class FieldsOutcome:
     unsure: list[tuple[int, int]] = field(default_factory=list)  # (seat, field) to confirm
 
 
-def _planting(state: State, seat: int, f: int, bean: str) -> Action:
-    """The action that puts `bean` in field `f` of `seat` now."""
+# ---------------------------------------------------------------- the games
+
+
+def _bohnanza_planting(state: Any, seat: int, f: int, bean: str, face_up=None) -> list[Action]:
+    """The actions that put `bean` in field `f` of `seat` now (Bohnanza)."""
+    b = bohnanza
     player = state.players[seat]
     if state.step == "plant" and seat == state.active:
-        return Plant(seat, f, bean)
+        return [b.Plant(seat, f, bean)]
+    if state.step == "trade" and (bean in state.face_up or any(p.set_aside for p in state.players)):
+        # Planting traded cards means the trading is over (step 3 has begun).
+        return [b.EndTrading(state.active)] + _bohnanza_planting(
+            b.apply(state, b.EndTrading(state.active)), seat, f, bean
+        )
     if state.step == "plant-traded" and bean in player.set_aside:
-        return PlantTraded(seat, player.set_aside.index(bean), f)
+        return [b.PlantTraded(seat, player.set_aside.index(bean), f)]
     if state.step == "plant-drawn" and bean in state.face_up:
-        return PlantDrawn(seat, state.face_up.index(bean), f)
+        return [b.PlantDrawn(seat, state.face_up.index(bean), f)]
     if state.step == "offer" and bean in state.offer:
-        return PlantOffered(seat, state.offer.index(bean), f)
-    # Not a planting the game allows now: let the engine say why.
-    return Plant(seat, f, bean)
+        return [b.PlantOffered(seat, state.offer.index(bean), f)]
+    return [b.Plant(seat, f, bean)]  # not a planting the game allows now: it says why
 
 
-def interpret_fields(state: State, seen: list[list[SeenField]]) -> FieldsOutcome:
-    """`seen[seat][field]`: what lies in every field. Returns the actions the engine
-    accepts, in order, or the problem."""
+def _duel_planting(state: Any, seat: int, f: int, bean: str, face_up=None) -> list[Action]:
+    """The actions that put `bean` in field `f` of `seat` now (The Duel). A bean
+    both turned over and given: the face-up places tell which was taken."""
+    d = duel
+    player = state.players[seat]
+    if state.step == "plant" and seat == state.active:
+        return [d.Plant(seat, f, bean)]
+    drawn = state.step == "plant-drawn" and seat == state.active and bean in state.face_up
+    gift = state.step in ("plant-drawn", "plant-gift") and player.gift[:1] == (bean,)
+    if drawn and gift and face_up is not None:
+        drawn = list(face_up).count(bean) < state.face_up.count(bean)
+    if drawn:
+        return [d.PlantDrawn(seat, state.face_up.index(bean), f)]
+    if gift:
+        return [d.PlantGift(seat, f)]
+    return [d.Plant(seat, f, bean)]
+
+
+@dataclass(frozen=True)
+class _Rules:
+    apply: Callable[[Any, Action], Any]
+    harvest: Callable[[int, int], Action]
+    planting: Callable[..., list[Action]]  # (state, seat, field, bean, face-up seen)
+    turn_over: Callable[[int, tuple[str, ...]], Action]
+    turned: Callable[[Any], int]  # how many cards the active player turns over now
+
+
+RULES = {
+    bohnanza.State: _Rules(
+        bohnanza.apply,
+        bohnanza.Harvest,
+        _bohnanza_planting,
+        lambda seat, beans: bohnanza.DrawFaceUp(seat, beans),
+        lambda s: s.rules.face_up,
+    ),
+    duel.DuelState: _Rules(
+        duel.apply,
+        duel.Harvest,
+        _duel_planting,
+        lambda seat, beans: duel.DrawFaceUp(seat, beans),
+        lambda s: min(3, s.deck_size),
+    ),
+}
+
+
+# ---------------------------------------------------------------- one look
+
+
+def _readings(before: tuple[str, ...], now: tuple[str, ...]) -> list[tuple[bool, tuple[str, ...]]]:
+    """What a field read as `now` may mean, likeliest first: (harvested?, planted).
+    Raises ValueError when it means neither (part of a field taken)."""
+    n0, n = len(before), len(now)
+    if now == before:
+        return [(False, ())]
+    if n == 0:
+        return [(True, ())]
+    if n0 == 0:
+        return [(False, now)]
+    overlap = min(n0, n)
+    agree = sum(a == b for a, b in zip(before, now, strict=False))
+    kept = 2 * agree > overlap
+    if n > n0:
+        grew = (False, now[n0:])  # the old cards stay (a strip below may be misread)
+        anew = (True, now)  # harvested and planted anew
+        return [grew, anew] if kept or now[0] == before[0] else [anew, grew]
+    if kept:
+        raise ValueError("part of the field was taken; a harvest takes it all")
+    return [(True, now)]
+
+
+def interpret_fields(
+    state: Any,
+    seen: list[list[SeenField]],
+    face_up: tuple[str | None, ...] | None = None,
+    face_up_sure: tuple[float, ...] = (),
+) -> FieldsOutcome:
+    """`seen[seat][field]`: what lies in every field; `face_up`: what lies on the
+    face-up places (None: not looked at), `face_up_sure` how sure each of those is.
+    Returns the actions the engine accepts, in order, or the problem."""
+    rules = RULES.get(type(state))
+    if rules is None:
+        raise TypeError(f"no card tracker for {type(state).__name__}")
     if len(seen) != len(state.players):
         return FieldsOutcome(
             problem=f"{len(seen)} players' fields read, {len(state.players)} seated"
         )
-    unsure = [
-        (s, f) for s, fields in enumerate(seen) for f, r in enumerate(fields) if r.confidence < SURE
-    ]
-    harvests: list[Action] = []
-    plants: list[tuple[int, int, str]] = []  # seat, field, bean (in planting order)
+    changes: list[tuple[int, int, list]] = []  # seat, field, its possible readings
+    unsure: list[tuple[int, int]] = []
     for seat, fields in enumerate(seen):
         was = state.players[seat].fields
         if len(fields) < len(was):
             return FieldsOutcome(problem=f"seat {seat + 1}: a bean field is not seen", seat=seat)
         for f, reading in enumerate(fields):
-            now = reading.cards
             before = was[f] if f < len(was) else ()
-            where = f"seat {seat + 1}, field {f + 1}"
-            if now[: len(before)] == before:  # as it was, and maybe more planted
-                plants += [(seat, f, bean) for bean in now[len(before) :]]
-            elif now and now == before[: len(now)]:
-                return FieldsOutcome(
-                    problem=f"{where}: part of the field was taken; a harvest takes it all",
-                    seat=seat,
-                )
-            elif not now or now[0] != before[0]:  # harvested, and maybe planted anew
-                harvests.append(Harvest(seat, f))
-                plants += [(seat, f, bean) for bean in now]
-            else:
-                return FieldsOutcome(
-                    problem=f"{where}: the cards changed under the top one", seat=seat
-                )
-    # The active player's plantings first: that is how a turn runs.
+            try:
+                options = _readings(before, reading.cards)
+            except ValueError as err:
+                return FieldsOutcome(problem=f"seat {seat + 1}, field {f + 1}: {err}", seat=seat)
+            if options == [(False, ())]:
+                continue
+            changes.append((seat, f, options))
+            margins = reading.margins or (reading.confidence,) * len(reading.cards)
+            new = margins[len(reading.cards) - len(options[0][1]) :]
+            if any(m < SURE for m in new):
+                unsure.append((seat, f))
+    turned = _turned_over(state, rules, face_up, face_up_sure)
+    # The likeliest reading of every field first; then, field by field, the others.
+    tries = [[0] * len(changes)]
+    for k, (_, _, options) in enumerate(changes):
+        tries += [[0] * k + [j] + [0] * (len(changes) - k - 1) for j in range(1, len(options))]
+    first: FieldsOutcome | None = None
+    for pick in tries:
+        out = _try(state, rules, changes, pick, turned, face_up)
+        if out.problem is None:
+            out.unsure = unsure
+            return out
+        first = first or out
+    assert first is not None
+    return first
+
+
+def _turned_over(state: Any, rules: _Rules, face_up, sure) -> Action | None:
+    """The cards turned over, when the face-up places newly show them all."""
+    if face_up is None or state.face_up or state.step != "plant":
+        return None
+    sure = tuple(sure) + (1.0,) * (len(face_up) - len(sure))
+    cards = [c for c in face_up if c is not None]
+    unsure = [c for c, s in zip(face_up, sure, strict=True) if c is not None and s < SURE]
+    n = rules.turned(state)
+    if n == 0 or len(cards) < n:
+        return None  # none yet, or still being turned over
+    beans = tuple(cards[:n])
+    if state.deck is not None:  # the game knows the order: the camera says which cards
+        coming = tuple(state.deck[:n])
+        # What the camera read surely must be there; a card it isn't sure of may be
+        # the one the game knows comes (a red and a chili alike in poor light).
+        surely = Counter(cards) - Counter(unsure)
+        if not surely - Counter(coming) and len(cards) >= len(coming):
+            beans = coming
+    return rules.turn_over(state.active, beans)
+
+
+def _try(state: Any, rules: _Rules, changes, pick: list[int], turned, face_up) -> FieldsOutcome:
+    harvests: list[Action] = []
+    plants: list[tuple[int, int, str]] = []  # seat, field, bean (in planting order)
+    for (seat, f, options), j in zip(changes, pick, strict=True):
+        harvested, planted = options[j]
+        if harvested:
+            harvests.append(rules.harvest(seat, f))
+        plants += [(seat, f, bean) for bean in planted]
+    # The active player's plantings first: that is how a turn runs. Cards laid from
+    # the hand come before the turning over; the rest after it.
     plants.sort(key=lambda p: (p[0] != state.active, p[0]))
     actions: list[Action] = []
     trial, trying = state, None
     try:
         for trying in harvests:
-            trial = apply(trial, trying)
+            trial = rules.apply(trial, trying)
             actions.append(trying)
         for seat, f, bean in plants:
-            trying = _planting(trial, seat, f, bean)
-            trial = apply(trial, trying)
+            if turned is not None and not (trial.step == "plant" and seat == trial.active):
+                trying, turned = turned, None
+                trial = rules.apply(trial, trying)
+                actions.append(trying)
+            for trying in rules.planting(trial, seat, f, bean, face_up):
+                trial = rules.apply(trial, trying)
+                actions.append(trying)
+        if turned is not None:
+            trying = turned
+            trial = rules.apply(trial, trying)
             actions.append(trying)
     except RuleError as err:
         return FieldsOutcome(problem=err.message, seat=getattr(trying, "player", None))
-    return FieldsOutcome(actions, unsure=unsure)
+    return FieldsOutcome(actions)

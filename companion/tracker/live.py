@@ -1,4 +1,7 @@
-"""The dice game at the table: camera frames in, the table's actions out. Every
+"""The live table, camera frames in, the table's actions out: the dice game
+(LiveDice) and the card games (LiveFields).
+
+The dice game: every
 frame goes to the settle detector; a settled picture is read (the dice reader, the
 mat's rolling area and tray), the tracker turns the look into the engine's
 actions, and the table service applies them as the camera's. A problem or an
@@ -10,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -19,6 +22,7 @@ from ..tables import TableError
 from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
 from .dice import DiceTracker, Outcome, Seen, SeenDie, kinds_by_tone
+from .fields import FieldsOutcome, SeenField, interpret_fields
 
 
 def dice_look(
@@ -88,6 +92,10 @@ class LiveDice:
         else:
             self._apply(outcome)
         return outcome
+
+    def answers(self, seat: int, state) -> bool:
+        """The player whose dice they are answers the camera's questions."""
+        return state.active == seat
 
     def confirm(self) -> None:
         """The player tapped: the unsure look is right."""
@@ -214,3 +222,131 @@ class CameraFeed:
             started = self.clock()
             self.step()
             stop.wait(max(0.0, period - (self.clock() - started)))
+
+
+@dataclass(frozen=True)
+class CardsSeen:
+    """One settled look at a card game's table."""
+
+    fields: tuple[tuple[SeenField, ...], ...]  # seat by seat, field by field
+    face_up: tuple[str | None, ...] = ()  # the face-up places (None: empty)
+    face_up_sure: tuple[float, ...] = ()  # how sure each face-up place's reading is
+
+
+def cards_look(reader, quads: list[list], places: list) -> Callable[[np.ndarray], CardsSeen]:
+    """How a settled picture of a card table is read: every field slot of every
+    seat (`quads[seat][field]`, from the calibrated mats) by the field reader, and
+    the face-up places by `read_spot`."""
+    from ..vision.field_reader import read_spot
+
+    def read(image: np.ndarray) -> CardsSeen:
+        fields = tuple(
+            tuple(
+                SeenField(tuple(r.cards), r.confidence, tuple(r.margins))
+                for r in (reader.read(image, q) for q in seat)
+            )
+            for seat in quads
+        )
+        spots = [read_spot(reader, image, q) for q in places]
+        return CardsSeen(fields, tuple(r.card for r in spots), tuple(r.confidence for r in spots))
+
+    return read
+
+
+@dataclass
+class LiveFields:
+    """Bohnanza and The Duel at the table: camera frames in, the table's actions
+    out. A settled picture is read (every field, the face-up places), the tracker
+    turns it into plantings, harvests and cards turned over, and the table service
+    applies them as the camera's. A look that breaks a rule becomes a notice (and
+    nothing changes) until the table is put right; an unsure new card waits for
+    its player's tap (`confirm`) or a correction (`correct_field`)."""
+
+    service: object  # companion.tables.TableService
+    code: str
+    read: Callable[[np.ndarray], CardsSeen]
+    detector: SettleDetector = field(default_factory=SettleDetector)
+    pending: FieldsOutcome | None = None  # waiting for a confirmation
+    problem: str | None = None  # the last look didn't fit the game
+    last: CardsSeen | None = None  # the last look read
+    _last: tuple | None = None  # (actions applied, log length after) of the last look
+
+    def frame(self, image: np.ndarray) -> FieldsOutcome | None:
+        """One camera frame; the outcome when the picture settled, else None."""
+        if self.detector.update(image) != "settled":
+            return None
+        if self.service.table(self.code).state is None:  # type: ignore[attr-defined]
+            return None
+        self.last = self.read(image)
+        return self._see(self.last)
+
+    def _see(self, seen: CardsSeen) -> FieldsOutcome:
+        state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        outcome = interpret_fields(
+            state, [list(s) for s in seen.fields], seen.face_up, seen.face_up_sure
+        )
+        self.pending = None
+        if outcome.problem:
+            self.problem = outcome.problem
+            self.service.notice(self.code, "illegal", outcome.problem, seat=outcome.seat)  # type: ignore[attr-defined]
+        elif outcome.unsure and outcome.actions:
+            self.problem = None
+            self.pending = outcome
+            seat, f = outcome.unsure[0]
+            self.service.notice(  # type: ignore[attr-defined]
+                self.code,
+                "uncertain",
+                f"the camera isn't sure of the new card in field {f + 1}: confirm or correct",
+                seat,
+            )
+        else:
+            if self.problem is not None and not outcome.actions:
+                self.service.clear_notices(self.code)  # type: ignore[attr-defined]
+            self.problem = None
+            self._apply(outcome)
+        return outcome
+
+    def answers(self, seat: int, state) -> bool:
+        """Whose field the camera is unsure of confirms; any player puts their own
+        field right."""
+        if self.pending is not None:
+            return seat in {s for s, _ in self.pending.unsure}
+        return 0 <= seat < len(state.players)
+
+    def confirm(self) -> None:
+        """The player tapped: the unsure card is what the camera read."""
+        if self.pending is None:
+            raise TableError("nothing-to-confirm", "no reading waits for a confirmation")
+        outcome, self.pending = self.pending, None
+        self._apply(outcome)
+
+    def correct_field(self, seat: int, f: int, cards: list[str]) -> FieldsOutcome:
+        """The player says what really lies in one field (first planted first): the
+        camera's last look is taken with that field put right. What the camera
+        applied from that look is taken back first."""
+        if self.last is None:
+            raise TableError("nothing-to-correct", "the camera has not read the table yet")
+        if not 0 <= seat < len(self.last.fields) or not 0 <= f < len(self.last.fields[seat]):
+            raise TableError("no-such-field", f"seat {seat + 1} has no field {f + 1} in view")
+        t = self.service.table(self.code)  # type: ignore[attr-defined]
+        if self._last is not None and self._last[1] == t.next_n:
+            for _ in range(self._last[0]):
+                self.service.undo(self.code)  # type: ignore[attr-defined]
+        self._last = None
+        fields = [list(s) for s in self.last.fields]
+        fields[seat][f] = SeenField(tuple(cards), 1.0)
+        self.last = replace(self.last, fields=tuple(tuple(s) for s in fields))
+        return self._see(self.last)
+
+    def _apply(self, outcome: FieldsOutcome) -> None:
+        if not outcome.actions:
+            return
+        try:  # one look, one update: all its actions or none
+            self.service.act_all(  # type: ignore[attr-defined]
+                self.code, [a.to_json() for a in outcome.actions], source="camera"
+            )
+        except RuleError as err:
+            self.service.notice(self.code, "illegal", err.message)  # type: ignore[attr-defined]
+            return
+        n = self.service.table(self.code).next_n  # type: ignore[attr-defined]
+        self._last = (len(outcome.actions), n)

@@ -401,3 +401,188 @@ def write_enrolment(folder: str | Path, design: str = "a") -> list[Path]:
         cv2.imwrite(str(path), card_face(bean, design))
         paths.append(path)
     return paths
+
+
+def _sub_quad(quad: np.ndarray, v0: float, v1: float) -> np.ndarray:
+    """The part of a slot's quad from `v0` to `v1` of its length (0: its top)."""
+    tl, tr, br, bl = quad.astype(np.float32)
+    left = (tl + (bl - tl) * v0, tl + (bl - tl) * v1)
+    right = (tr + (br - tr) * v0, tr + (br - tr) * v1)
+    return np.float32([left[0], right[0], right[1], left[1]])
+
+
+class CardTable:
+    """A card game's table, look by look, for the live demo and the end-to-end
+    tests: every seat's bean fields (a slot each, seat by seat) and the places of
+    the face-up cards, under one camera. A card once laid keeps where and how it
+    lies (a little off, a little turned) until its field is harvested; `look()`
+    draws the table as it is, `reaching(slot)` with a hand laying a card there.
+
+    `quads` (field slots, seat by seat) and `place_quads` (face-up places) are
+    where they lie in the picture: what a calibrated mat gives the reader."""
+
+    PLACES = 4  # face-up places: two a reserved slot's room
+
+    def __init__(
+        self,
+        seats: int,
+        fields: int = 3,
+        seed: int = 0,
+        design: str = "a",
+        size: tuple[int, int] = (1280, 960),
+    ) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.seats, self.fields, self.design, self.size = seats, fields, design, size
+        w, h = size
+        base = np.full((h, w, 3), self.rng.integers(150, 220, 3), np.uint8)
+        self.base = np.clip(base + self.rng.normal(0, 3, base.shape), 0, 255).astype(np.uint8)
+        quads, self.scale = table_layout(seats * fields + 2, size, self.rng)
+        self.camera_seed = int(self.rng.integers(1 << 30))
+        slots, reserved = quads[:-2], quads[-2:]
+        places = [_sub_quad(q, v, v + 0.38) for q in reserved for v in (0.04, 0.5)]
+        self.mats = [tuple(int(v) for v in self.rng.integers(205, 240, 3)) for _ in quads]
+        self.columns: list[list[str]] = [[] for _ in slots]
+        self.face_up: list[str | None] = [None] * self.PLACES
+        self._lay: dict[tuple, tuple[float, float, float, bool]] = {}  # card -> how it lies
+        self._cache: dict[tuple, tuple] = {}
+        self._slots, self._places = slots, places
+        # Where the camera sees them: its lens moves every corner a little.
+        labels = [{"quad": q.tolist()} for q in slots + places]
+        _photograph(self.base.copy(), np.random.default_rng(self.camera_seed), labels)
+        seen = [np.float32(lab["quad"]) for lab in labels]
+        self.quads, self.place_quads = seen[: len(slots)], seen[len(slots) :]
+        self._lens = _Lens(size, self.camera_seed)
+
+    def slot(self, seat: int, field: int) -> int:
+        return seat * self.fields + field
+
+    def _how(self, key: tuple) -> tuple[float, float, float, bool]:
+        """How a card lies, drawn once when it is laid: off, turned, which way up."""
+        if key not in self._lay:
+            wild = self.rng.random() < 0.1
+            dx = self.rng.uniform(-6, 6) if wild else self.rng.normal(0, 2)
+            turn = self.rng.uniform(-6, 6) if wild else self.rng.normal(0, 2)
+            self._lay[key] = (float(dx), float(turn), float(self.rng.normal(0, 1.5)), False)
+        return self._lay[key]
+
+    def harvest(self, slot: int) -> None:
+        """A field cleared: the next cards laid there lie anew."""
+        self.columns[slot] = []
+        for key in [k for k in self._lay if k[:2] == ("field", slot)]:
+            del self._lay[key]
+
+    def _slot_patch(self, i: int) -> tuple:
+        column = tuple(self.columns[i])
+        lays = tuple(self._how(("field", i, k, bean)) for k, bean in enumerate(column))
+        key = ("field", i, column, lays)
+        if key not in self._cache:
+            cw, ch = CARD_PX
+            sw, sh = slot_px()
+            pad = 40
+            canvas = np.zeros((sh + 2 * pad, sw + 2 * pad, 3), np.uint8)
+            cover = np.zeros(canvas.shape[:2], np.uint8)
+            cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), self.mats[i], -1)
+            cv2.rectangle(cover, (pad, pad), (pad + sw - 1, pad + sh - 1), 255, -1)
+            cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), (90, 110, 90), 1)
+            for k, (bean, (dx, turn, dy, _)) in enumerate(zip(column, lays, strict=True)):
+                cy = pad + 8 + ch / 2 + k * STRIP_PX + dy
+                _place(canvas, card_face(bean, self.design), pad + sw / 2 + dx, cy, turn, cover)
+            src = np.float32([[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]])
+            self._cache[key] = _warp_patch(canvas, cover, src, self._slots[i], self.size)
+        return self._cache[key]
+
+    def _place_patch(self, i: int) -> tuple:
+        bean = self.face_up[i]
+        key = ("place", i, bean)
+        if key not in self._cache:
+            cw, ch = CARD_PX
+            sw, sh = cw + 16, ch + 16
+            pad = 30
+            canvas = np.zeros((sh + 2 * pad, sw + 2 * pad, 3), np.uint8)
+            cover = np.zeros(canvas.shape[:2], np.uint8)
+            mat = self.mats[len(self._slots) + i // 2]
+            cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), mat, -1)
+            cv2.rectangle(cover, (pad, pad), (pad + sw - 1, pad + sh - 1), 255, -1)
+            if bean is not None:
+                face = card_face(bean, self.design)
+                if self.rng.random() < 0.5:
+                    face = cv2.rotate(face, cv2.ROTATE_180)  # turned over either way up
+                centre = (
+                    pad + sw / 2 + self.rng.normal(0, 2),
+                    pad + sh / 2 + self.rng.normal(0, 2),
+                )
+                _place(canvas, face, *centre, float(self.rng.normal(0, 2.5)), cover)
+            src = np.float32([[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]])
+            self._cache[key] = _warp_patch(canvas, cover, src, self._places[i], self.size)
+        return self._cache[key]
+
+    def _draw(self) -> np.ndarray:
+        img = self.base.copy()
+        patches = [self._slot_patch(i) for i in range(len(self._slots))]
+        patches += [self._place_patch(i) for i in range(self.PLACES)]
+        for x0, y0, warped, mask in patches:
+            region = img[y0 : y0 + mask.shape[0], x0 : x0 + mask.shape[1]]
+            _shadow(region, mask, 0.25)
+            region[mask > 0] = warped[mask > 0]
+        return img
+
+    def look(self) -> np.ndarray:
+        """The table as it lies now, through the camera."""
+        return self._lens(self._draw())
+
+    def reaching(self, slot: int) -> np.ndarray:
+        """The table with an arm reaching over field slot `slot` (laying a card)."""
+        img = self._draw()
+        _hand(img, self.rng, [{"quad": self._slots[slot].tolist()}])
+        return self._lens(img)
+
+    def teaching(self, bean: str) -> np.ndarray:
+        """Teach mode: one card of `bean` alone in the first field slot."""
+        kept, kept_lay = self.columns[0], dict(self._lay)
+        self.harvest(0)
+        self.columns[0] = [bean]
+        try:
+            return self.look()
+        finally:
+            self.columns[0], self._lay = kept, kept_lay
+
+
+def _warp_patch(canvas, cover, src, quad, size) -> tuple:
+    """The canvas warped onto `quad`, cut to where it lands: (x0, y0, image, mask)."""
+    m = cv2.getPerspectiveTransform(src, np.float32(quad))
+    h, w = canvas.shape[:2]
+    corners = cv2.perspectiveTransform(
+        np.float32([[0, 0], [w, 0], [w, h], [0, h]]).reshape(-1, 1, 2), m
+    ).reshape(-1, 2)
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+    x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int), size)
+    shift = np.float64([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ m
+    patch = cv2.warpPerspective(canvas, shift, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(cover, shift, (x1 - x0, y1 - y0), flags=cv2.INTER_NEAREST)
+    return int(x0), int(y0), patch, mask
+
+
+class _Lens:
+    """`_photograph` with one camera's light, lens and noise worked out once: the
+    same picture for the same table, a few times faster (a live table films many)."""
+
+    def __init__(self, size: tuple[int, int], seed: int) -> None:
+        w, h = size
+        rng = np.random.default_rng(seed)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        gx, gy = rng.uniform(-0.25, 0.25, 2)
+        self.light = (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[..., None]
+        d = 0.01 * w
+        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
+        self.m = cv2.getPerspectiveTransform(src, dst)
+        self.size = size
+        self.blur = rng.random() < 0.5
+        self.noise = rng.normal(0, rng.uniform(1, 4), (h, w, 3)).astype(np.float32)
+
+    def __call__(self, img: np.ndarray) -> np.ndarray:
+        out = np.clip(img * self.light, 0, 255).astype(np.uint8)
+        out = cv2.warpPerspective(out, self.m, self.size, borderMode=cv2.BORDER_REFLECT)
+        if self.blur:
+            out = cv2.GaussianBlur(out, (3, 3), 0)
+        return np.clip(out + self.noise, 0, 255).astype(np.uint8)

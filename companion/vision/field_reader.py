@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -132,6 +132,7 @@ def _feature(patch: np.ndarray) -> np.ndarray:
 class FieldReading:
     cards: list[str]
     confidence: float  # the least sure card's margin, 0..1
+    margins: list[float] = field(default_factory=list)  # each card's, first planted first
 
 
 class FieldReader:
@@ -158,6 +159,14 @@ class FieldReader:
                 SEARCH,
                 cv2.BORDER_REPLICATE,
             )
+            for f in upright
+        ]
+
+        # Each whole face in gray, half size, without its rim: where a whole card
+        # shows (the top card, a face-up card) and colours leave varieties close, the
+        # drawing on it decides (a pod is not a kidney, whatever the light).
+        self.faces = [
+            cv2.resize(cv2.cvtColor(f, cv2.COLOR_BGR2GRAY)[6:-6, 6:-6], None, fx=0.5, fy=0.5)
             for f in upright
         ]
 
@@ -194,7 +203,9 @@ class FieldReader:
         n = round((end - 8 - CARD[1]) / STRIP) + 1
         return int(min(max(n, 1), MAX_CARDS))
 
-    def _card(self, feats: np.ndarray, q: np.ndarray, top_end: np.ndarray) -> tuple[int, float]:
+    def _card(
+        self, feats: np.ndarray, q: np.ndarray, top_end: np.ndarray, whole: np.ndarray | None = None
+    ) -> tuple[int, float]:
         """A card's variety, from a strip or a whole face: the nearest enrolled by
         colour and layout (`feats` against `q`); when the next is close, the three
         nearest are told apart by the marks printed at the card's top end (the
@@ -211,6 +222,15 @@ class FieldReader:
             [float(cv2.matchTemplate(self.tops[i], gray, cv2.TM_CCOEFF_NORMED).max()) for i in few]
         )
         score = d[few] / d[few].max() + MARKS_WEIGHT * (1 - marks)
+        if whole is not None:  # the whole card as seen, 8 px around it (a card's place)
+            small = cv2.resize(cv2.cvtColor(whole, cv2.COLOR_BGR2GRAY), None, fx=0.5, fy=0.5)
+            drawn = np.array(
+                [
+                    float(cv2.matchTemplate(small, self.faces[i], cv2.TM_CCOEFF_NORMED).max())
+                    for i in few
+                ]
+            )
+            score = score + MARKS_WEIGHT * (1 - drawn)
         ranked = np.argsort(score)
         best, second = score[ranked[0]], score[ranked[1]]
         return int(few[ranked[0]]), float(1 - best / max(second, 1e-6))
@@ -228,10 +248,15 @@ class FieldReader:
                 i, m = self._card(self.strips, _feature(top_end), top_end)
             else:
                 whole = _feature(slot[top + 4 : top + CARD[1] - 4, 12:-12])
-                i, m = self._card(self.wholes, whole, slot[top + 3 : top + STRIP - 2, 14:-14])
+                i, m = self._card(
+                    self.wholes,
+                    whole,
+                    slot[top + 3 : top + STRIP - 2, 14:-14],
+                    slot[top - 8 : top + CARD[1] + 8],
+                )
             cards.append(self.ids[i])
             margins.append(m)
-        return FieldReading(cards, min(margins) if margins else 1.0)
+        return FieldReading(cards, min(margins) if margins else 1.0, margins)
 
     def read(self, image: np.ndarray, quad) -> FieldReading:
         return self.read_slot(rectify(image, quad))
@@ -273,9 +298,15 @@ def read_spot(reader: FieldReader, image: np.ndarray, quad) -> SpotReading:
     ways = (spot, cv2.rotate(spot, cv2.ROTATE_180))
     feats = [_feature(w[12:-12, 12:-12]) for w in ways]
     nearest = [float(np.linalg.norm(reader.wholes - f, axis=1).min()) for f in feats]
-    way = int(np.argmin(nearest))
-    top_end = ways[way][8 + 3 : 8 + STRIP - 2, 14:-14]
-    i, confidence = reader._card(reader.wholes, feats[way], top_end)
+    # A card alike both ways up (a bean drawn straight along the card) is told by
+    # its printed number, which reads right only one way: then both are tried.
+    order = np.argsort(nearest)
+    tries = order if nearest[order[1]] < 1.15 * nearest[order[0]] else order[:1]
+    reads = [
+        reader._card(reader.wholes, feats[w], ways[w][8 + 3 : 8 + STRIP - 2, 14:-14], ways[w])
+        for w in tries
+    ]
+    i, confidence = max(reads, key=lambda r: r[1])
     return SpotReading(reader.ids[i], confidence)
 
 
@@ -291,10 +322,17 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     pts = cv2.findNonZero(card)
     if pts is None or cv2.contourArea(cv2.convexHull(pts)) < 0.6 * CARD[0] * CARD[1]:
         raise ValueError("no card in the slot: lay one card in it, face up")
-    x, y, w, h = cv2.boundingRect(pts)
-    if h > CARD[1] + 0.8 * STRIP:  # a second card shows a strip
+    (cx, cy), (w, h), angle = cv2.minAreaRect(pts)
+    box = cv2.boxPoints(((cx, cy), (w, h), angle))
+    if max(w, h) > CARD[1] + 0.8 * STRIP:  # a second card shows a strip
         raise ValueError("more than one card in the slot: lay just one")
-    return cv2.resize(slot[y : y + h, x : x + w], CARD, interpolation=cv2.INTER_AREA)
+    # A card laid a little turned is turned upright: its corners, top ones first.
+    top = box[np.argsort(box[:, 1])]
+    tl, tr = sorted(top[:2].tolist())
+    bl, br = sorted(top[2:].tolist())
+    dst = np.float32([[0, 0], [CARD[0], 0], [CARD[0], CARD[1]], [0, CARD[1]]])
+    m = cv2.getPerspectiveTransform(np.float32([tl, tr, br, bl]), dst)
+    return cv2.warpPerspective(slot, m, CARD, flags=cv2.INTER_AREA)
 
 
 class CardTeach:

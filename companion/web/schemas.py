@@ -42,6 +42,7 @@ def small_json(v: Any) -> bool:
 
 ROOM = text(4, r"[A-Za-z]{4}")
 BEANS = lambda v: isinstance(v, list) and len(v) <= 5 and all(text(20)(b) for b in v)  # noqa: E731
+COLUMN = lambda v: isinstance(v, list) and len(v) <= 20 and all(text(20)(b) for b in v)  # noqa: E731
 GAME = lambda v: v in ("bohnanza", "duel", "dice")  # noqa: E731
 
 # event -> (required fields, optional fields)
@@ -61,6 +62,8 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "host:free-seat": ({"code": ROOM, "seat": integer(0, 6)}, {}),
     "camera:confirm": ({}, {}),
     "camera:correct": ({"rolled": BEANS, "field": BEANS}, {}),
+    # A bean field put right: what lies in it, first planted first.
+    "camera:field": ({"field": integer(0, 2), "cards": COLUMN}, {}),
     "panel:press": ({"code": ROOM, "button": text(20)}, {"hold": lambda v: isinstance(v, bool)}),
 }
 

@@ -178,6 +178,13 @@ def on_camera_correct(msg: dict) -> dict:
     return _ok()
 
 
+@_handler("camera:field")
+def on_camera_field(msg: dict) -> dict:
+    code, seat = _phone()
+    service().correct_field(code, seat, msg["field"], msg["cards"])
+    return _ok()
+
+
 @_handler("cards")
 def on_cards(msg: dict) -> dict:
     code, seat = _phone()

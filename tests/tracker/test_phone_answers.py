@@ -89,7 +89,7 @@ def test_the_phones_answer_over_socketio():
     assert anna.emit("join", {"code": code, "seat": 0, "name": "Anna"}, callback=True)["ok"]
     assert bob.emit("join", {"code": code, "seat": 1, "name": "Bob"}, callback=True)["ok"]
     reply = bob.emit("camera:confirm", {}, callback=True)
-    assert reply["error"]["rule"] == "not-your-dice"
+    assert reply["error"]["rule"] == "not-yours"
     reply = anna.emit("camera:correct", {"rolled": "green"}, callback=True)
     assert reply["error"]["rule"] == "malformed-message"
     assert anna.emit("camera:confirm", {}, callback=True)["ok"]

@@ -207,7 +207,7 @@ def _plant(state: DuelState, seat: int, field: object, bean: str) -> DuelState:
         allowed = bean_name(top) + (f" or {bean_name(nxt)}" if nxt else "")
         raise RuleError(
             "ladder",
-            f"field {f} has a {bean_name(top)} ({CARDS[top]}) on top: it takes only "
+            f"field {f + 1} has a {bean_name(top)} ({CARDS[top]}) on top: it takes only "
             f"{allowed}, not {bean_name(bean)} ({CARDS[bean]})",
         )
     return _with(state, seat, fields=replaced(player.fields, f, column + (bean,)))
@@ -497,7 +497,7 @@ def _claim(state: DuelState, a: ClaimBonus) -> DuelState:
         shown = " → ".join(bean_name(b) for b in card.pattern)
         raise RuleError(
             "bonus-pattern",
-            f"field {a.field} of seat {a.owner} does not end with {shown} (top card included)",
+            f"field {a.field + 1} of seat {a.owner + 1} does not end with {shown} (top card included)",
         )
     fresh = player.fresh_bonus
     changes: dict[str, Any] = {"bonus": rest, "fulfilled": player.fulfilled + (card,)}
