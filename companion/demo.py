@@ -10,6 +10,7 @@ turns what it sees into the game's actions."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import tempfile
 import threading
@@ -404,16 +405,13 @@ class CardBots(Bots):
         for s, seat in enumerate(self.world.fields()):
             for f, cards in enumerate(seat):
                 if cards != (fields[s][f] if f < len(fields[s]) else ()):
-                    try:
+                    with contextlib.suppress(RuleError, TableError):
                         self.service.correct_field(self.code, s, f, list(cards))
-                    except (RuleError, TableError):
-                        pass
         after = self.service.table(self.code).state
         if not self._matches(after):
-            try:  # not a field the camera got wrong: the move, entered on the phone
+            # Not a field the camera got wrong: the move, entered on the phone.
+            with contextlib.suppress(RuleError, TableError):
                 self.service.act(self.code, self.expect.to_json(), source="demo")
-            except (RuleError, TableError):
-                pass
         if not self._matches(self.service.table(self.code).state):
             self.world.show(self.service.table(self.code).state, self.clock(), hand=False)
         self.expect = None

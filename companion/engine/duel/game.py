@@ -497,7 +497,8 @@ def _claim(state: DuelState, a: ClaimBonus) -> DuelState:
         shown = " → ".join(bean_name(b) for b in card.pattern)
         raise RuleError(
             "bonus-pattern",
-            f"field {a.field + 1} of seat {a.owner + 1} does not end with {shown} (top card included)",
+            f"field {a.field + 1} of seat {a.owner + 1} does not end with {shown} "
+            "(top card included)",
         )
     fresh = player.fresh_bonus
     changes: dict[str, Any] = {"bonus": rest, "fulfilled": player.fulfilled + (card,)}
