@@ -176,7 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--camera",
         default="synthetic",
         choices=["synthetic", "none"],
-        help="dice game: a synthetic camera films the simulated players' dice (default)",
+        help="a synthetic camera films the simulated players' table (dice, or the cards "
+        "in every field and face up), read by the real vision pipeline (default)",
     )
     demo.add_argument("--host", default="0.0.0.0")
     demo.add_argument("--port", type=int, default=8000)

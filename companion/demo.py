@@ -2,15 +2,17 @@
 seats are played by simulated players at human pace; a phone that joins a seat
 takes it over, and the dashboard shows everything live.
 
-For the dice game the whole stack runs: the simulated players move real
-(synthetic) dice on a synthetic table, a synthetic camera films it, the dice
-reader (taught at that table first, as a player would) reads it, and the tracker
-turns what it sees into the game's actions."""
+The whole stack runs, for every game: the simulated players move real
+(synthetic) dice or lay real (synthetic) cards on a synthetic table, a synthetic
+camera films it, the reader (taught at that table first, as a player would) reads
+it, and the tracker turns what it sees into the game's actions. What a camera
+can't see (a trade, a gift, the end of a step) they do on the phone."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import random
 import tempfile
 import threading
@@ -375,7 +377,7 @@ class CardBots(Bots):
             return self._check(state)
         if not legal:
             return False
-        action = bot_choice(t.game.name, state, legal, self.rng)
+        action = _first_alike(state, bot_choice(t.game.name, state, legal, self.rng))
         name = type(action).__name__
         if name in SEEN_ACTIONS:
             self.world.show(t.game.apply(state, action), self.clock())
@@ -428,6 +430,17 @@ class CardBots(Bots):
         return self._matches(state)
 
 
+def _first_alike(state, action):
+    """Of two alike cards (two blue beans on offer) a hand takes either; the table
+    can't tell them apart, so the move names the first of them."""
+    zones = {"PlantDrawn": "face_up", "PlantOffered": "offer", "PlantTraded": "set_aside"}
+    zone = zones.get(type(action).__name__)
+    if zone is None:
+        return action
+    cards = getattr(state.players[action.player] if zone == "set_aside" else state, zone)
+    return dataclasses.replace(action, index=cards.index(cards[action.index]))
+
+
 def cards_camera(
     service: TableService,
     code: str,
@@ -477,10 +490,17 @@ def run_demo(args: argparse.Namespace) -> int:
     code = service.open_table(args.game, players, options)
     service.start_game(code)
     feed = None
-    if args.game == "dice" and getattr(args, "camera", "synthetic") == "synthetic":
+    camera = getattr(args, "camera", "synthetic") == "synthetic"
+    if camera and args.game == "dice":
         print("teaching the dice reader the synthetic table's dice...", flush=True)
         world, feed, live = dice_camera(service, code, seed)
         bots: Bots = CameraBots(service, code, args.pace, seed, world, live)
+        seen = "synthetic dice table, read by the dice reader"
+    elif camera:
+        print("teaching the field reader the synthetic table's cards...", flush=True)
+        cards, feed, fields = cards_camera(service, code, seed)
+        bots = CardBots(service, code, args.pace, seed, cards, fields)
+        seen = "synthetic card table (every field, the face-up cards), read by the field reader"
     else:
         bots = Bots(service, code, args.pace, seed)
     stop_camera = threading.Event()
@@ -497,7 +517,7 @@ def run_demo(args: argparse.Namespace) -> int:
         print(f"  host key   : {host_key(cfg)}")
         print(qr.terminal(join), flush=True)
         if feed is not None:
-            print("  camera     : synthetic dice table, read by the dice reader", flush=True)
+            print(f"  camera     : {seen}", flush=True)
             threading.Thread(
                 target=feed.run, args=(stop_camera, 8.0), name="camera", daemon=True
             ).start()

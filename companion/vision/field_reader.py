@@ -319,6 +319,10 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     mat = np.median(np.concatenate([slot[:, 4:9], slot[:, -9:-4]], axis=1).reshape(-1, 3), axis=0)
     card = _off_mat(slot, mat.astype(np.uint8)[None, None, :]).astype(np.uint8)
     card = cv2.morphologyEx(card, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    # The card is what is off the mat but specks (of glare, of dirt, a lamp's edge).
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(card)
+    specks = 1 + np.nonzero(stats[1:, cv2.CC_STAT_AREA] < 60)[0]
+    card[np.isin(labels, specks)] = 0
     pts = cv2.findNonZero(card)
     if pts is None or cv2.contourArea(cv2.convexHull(pts)) < 0.6 * CARD[0] * CARD[1]:
         raise ValueError("no card in the slot: lay one card in it, face up")

@@ -1,0 +1,143 @@
+"""End to end, the card games: whole synthetic games of Bohnanza and The Duel
+played on a synthetic table (cards laid by hand, fields cleared, cards turned
+over), filmed by the synthetic camera, read by the field reader taught at that
+table, turned into moves by the tracker, judged by the engine, written to the
+store, and (for The Duel) watched by a phone over a real Socket.IO connection.
+
+The script is what the simulated players did. The ground truth is that script
+applied to the engine directly: the table must end in exactly that state (every
+field, every coin, the draw and discard piles, the deck cycles), every harvest
+in the store's log must pay what the script's harvest paid, and the game must
+end where the script's game ends."""
+
+import socket
+import threading
+import time
+
+import pytest
+import socketio as sio_client
+from werkzeug.serving import make_server
+
+from companion.demo import SEEN_ACTIONS, CardBots, cards_camera
+from companion.engine.duel import cents as duel_cents
+from companion.engine.games import GAMES
+from companion.store import Store
+from companion.tables import TableService
+from companion.web import create_app
+
+
+class Clock:
+    t = 0.0
+
+    def __call__(self):
+        return self.t
+
+
+def money(state) -> list[int]:
+    """Each player's coins (Bohnanza) or dollar cards (The Duel)."""
+    return [len(getattr(p, "coins", None) or getattr(p, "dollars", ())) for p in state.players]
+
+
+def earnings(game, start, actions) -> tuple[object, list[tuple[int, int]]]:
+    """Play `actions` on the engine alone: the final state, and every (player, coins
+    earned) in order, as the harvests (and the final harvest) paid them."""
+    state, paid = start, []
+    for action in actions:
+        after = GAMES[game].apply(state, action)
+        paid += [
+            (seat, b - a)
+            for seat, (a, b) in enumerate(zip(money(state), money(after), strict=True))
+            if b != a
+        ]
+        state = after
+    return state, paid
+
+
+def play(service, code, seed, steps=20000):
+    service.start_game(code)
+    start = service.table(code).state
+    clock = Clock()
+    world, feed, live = cards_camera(service, code, seed=seed, clock=clock)
+    bots = CardBots(service, code, 0.0, seed, world, live, clock=clock)
+    for _ in range(steps):
+        bots.step()
+        for _ in range(4):  # the camera at 10 fps
+            clock.t += 0.1
+            feed.step()
+        if service.table(code).state.over:
+            break
+    return start, bots
+
+
+def check_against_script(service, store, code, game, start, bots):
+    table = service.table(code)
+    truth, paid = earnings(game, start, bots.script)
+    # The end trigger: the script's game is over, and so is the table's.
+    assert truth.over and table.state.over
+    # Every field, coin, card in hand, pile and deck cycle as the script has them.
+    assert table.state.to_json() == truth.to_json()
+    # The store's log replays to it, and its harvests paid what the script's did.
+    logged = [GAMES[game].action_from_json(a.action) for a in store.log(table.game_id)]
+    replayed, paid_logged = earnings(game, start, logged)
+    assert replayed.to_json() == truth.to_json() and paid_logged == paid
+    assert sum(n for _, n in paid) == sum(money(truth)) - sum(money(start)) > 0
+    # The camera did what it could see: every card laid, field cleared, card turned.
+    seen = sum(type(a).__name__ in SEEN_ACTIONS for a in bots.script)
+    by_camera = sum(a.source == "camera" for a in store.log(table.game_id))
+    assert by_camera >= seen - 2 * bots.corrections and bots.corrections <= 3
+    return truth
+
+
+@pytest.mark.parametrize(
+    ("players", "seed"),
+    [(3, 6), (2, 8)],  # classic rules at 3; the two-player bean duel rules
+)
+def test_a_whole_bohnanza_game_through_the_camera_matches_its_script(players, seed):
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("bohnanza", players, {"knowledge": "known", "seed": seed})
+    start, bots = play(service, code, seed)
+    truth = check_against_script(service, store, code, "bohnanza", start, bots)
+    # The deck cycles: the game ended on the rules' last exhaustion of the deck,
+    # reshuffled after every one before it (classic: 3; the bean duel rules: 1).
+    assert truth.exhaustions == truth.rules.exhaustions_to_end
+    assert truth.shuffles == truth.exhaustions - 1
+    store.close()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_whole_duel_through_the_camera_while_a_phone_watches(tmp_path):
+    store = Store(tmp_path / "duel.db")
+    service = TableService(store)
+    app = create_app(service, host_key="k", public_url="http://table.local")
+    port = free_port()
+    server = make_server("127.0.0.1", port, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    phone = sio_client.Client(reconnection=False)
+    states = []
+    phone.on("state", states.append)
+    try:
+        code = service.open_table("duel", 2, {"knowledge": "known", "seed": 4})
+        phone.connect(f"http://127.0.0.1:{port}", auth={"watch": code}, transports=["websocket"])
+        start, bots = play(service, code, 4)
+        truth = check_against_script(service, store, code, "duel", start, bots)
+        deadline = time.time() + 5
+        while time.time() < deadline and not (states and states[-1]["view"]["step"] == "over"):
+            time.sleep(0.05)
+        # What the phone last received is the script's end: the game over, every
+        # player's dollars as the script's harvests and bo(h)nus cards paid.
+        view = states[-1]["view"]
+        assert view["step"] == "over"
+        for seat, player in enumerate(truth.players):
+            assert view["players"][seat]["dollar_pile"] == len(player.dollars)
+            assert view["players"][seat]["dollars"] == duel_cents(truth, seat) / 100
+        assert len(states) > 100  # an update for every move, live
+    finally:
+        phone.disconnect()
+        server.shutdown()
+        store.close()
