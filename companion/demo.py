@@ -332,6 +332,11 @@ class CardWorld:
             self._still, self._moving = still, moving
             self._until, self.changed = now + (self.reach if hand else 0.0), now
 
+    @property
+    def resting(self) -> float:
+        """When the last move's hand left the table (the first still picture)."""
+        return self._until
+
     def frame(self, now: float):
         with self.lock:
             if now < self._until:

@@ -11,6 +11,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +72,12 @@ class TableService:
         self.cameras: dict[str, Any] = {}  # code -> the camera side reading that table
         self.listeners: list[Listener] = []
         self.started = time.time()
+        # The dice game's odds for the phones take tens of ms to work out the first
+        # time a situation comes up: that is done beside the updates, never in their
+        # way (a roll reaches the phones at once; its odds follow when ready).
+        self._advice: dict[tuple, dict] = {}
+        self._advising: set[tuple] = set()
+        self._adviser = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
         self._lock = threading.RLock()
         self._resume()
 
@@ -429,13 +436,49 @@ class TableService:
                 "legal": [],
             }
             if t.state is not None:
-                out["view"] = views.game_view(t.game.name, t.state, t.names)
+                out["view"] = views.game_view(t.game.name, t.state, t.names, advise=False)
+                if t.game.name == "dice":
+                    self._with_advice(t.code, t.state, out["view"])
                 out["view"]["warnings"] = out["view"]["warnings"] + [
                     n for n in out["notices"] if time.time() - n["at"] < 120
                 ]
                 if seat is not None:
                     out["legal"] = self.legal_for(t, seat)
             return out
+
+    def _with_advice(self, code: str, state: Any, view: dict[str, Any]) -> None:
+        """The odds, when worked out; else they are worked out now, beside the
+        update, and the phones updated again when ready."""
+        key = views.advice_key(state)
+        if key is None:
+            return
+        with self._lock:
+            known = self._advice.get(key)
+            if known is None and key not in self._advising:
+                self._advising.add(key)
+                self._adviser.submit(self._advise, code, key)
+        if known is not None:
+            view["advice"] = known
+
+    def _advise(self, code: str, key: tuple) -> None:
+        try:
+            found = views.advice(key)
+        finally:
+            with self._lock:
+                self._advising.discard(key)
+        with self._lock:
+            if len(self._advice) > 512:  # situations long past
+                self._advice.clear()
+            self._advice[key] = found
+        t = self.tables.get(code)
+        if t is not None and t.state is not None and views.advice_key(t.state) == key:
+            self._changed(code)
+
+    def wait_for_advice(self, timeout: float = 5.0) -> None:
+        """Until the odds being worked out are ready (tests, benchmarks)."""
+        deadline = time.monotonic() + timeout
+        while self._advising and time.monotonic() < deadline:
+            time.sleep(0.005)
 
     @staticmethod
     def _manual_notice(t: Table) -> list[dict[str, Any]]:

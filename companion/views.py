@@ -195,25 +195,41 @@ def dice_view(s: dice.DiceState, names: list[str], advise: bool = True) -> dict[
         "over": s.over,
         "winners": dice.winners(s) if s.over else None,
     }
-    me = s.players[s.active]
-    if advise and not s.over and me.top is not None and me.completed < len(me.top.orders):
-        adviser = _adviser(me.top.orders[me.completed :], s.dice)
-        left = [d.kind for d, sv in zip(s.dice.dice, s.saved, strict=True) if not sv]
-        if left:
-            view["advice"] = adviser.advise(field=list(s.field), left=left, piece=s.piece)
+    key = advice_key(s)
+    if advise and key is not None:
+        view["advice"] = advice(key)
     return view
+
+
+def advice_key(s: dice.DiceState) -> tuple | None:
+    """What the active player's odds this turn depend on (None: nothing to advise):
+    the orders still to complete, the dice, the bean field, the dice left, the piece."""
+    me = s.players[s.active]
+    if s.over or me.top is None or me.completed >= len(me.top.orders):
+        return None
+    left = tuple(d.kind for d, sv in zip(s.dice.dice, s.saved, strict=True) if not sv)
+    if not left:
+        return None
+    return (me.top.orders[me.completed :], s.dice, tuple(s.field), left, s.piece)
+
+
+def advice(key: tuple) -> dict[str, Any]:
+    """The odds for `advice_key`'s situation (tens of ms the first time, then cached)."""
+    orders, dice_set, field, left, piece = key
+    return _adviser(orders, dice_set).advise(field=list(field), left=list(left), piece=piece)
 
 
 # ---------------------------------------------------------------- one entry point
 
 
-def game_view(game: str, state: Any, names: dict[int, str]) -> dict[str, Any]:
+def game_view(game: str, state: Any, names: dict[int, str], advise: bool = True) -> dict[str, Any]:
+    """`advise`: work out the dice game's odds now (else the caller adds them)."""
     n = len(state.players)
     if game == "bohnanza":
         return bohnanza_view(state, _names(names, n))
     if game == "duel":
         return duel_view(state, _names(names, n))
-    return dice_view(state, _names(names, n))
+    return dice_view(state, _names(names, n), advise=advise)
 
 
 def describe(

@@ -1,12 +1,11 @@
-"""The live table, camera frames in, the table's actions out: the dice game
-(LiveDice) and the card games (LiveFields).
-
-The dice game: every
-frame goes to the settle detector; a settled picture is read (the dice reader, the
-mat's rolling area and tray), the tracker turns the look into the engine's
-actions, and the table service applies them as the camera's. A problem or an
-unsure face becomes a notice on the phones and the status light; an unsure look
-waits for the player's one tap (`confirm`) or a correction (`correct`)."""
+"""The live table: camera frames in, the table's actions out, for the dice game
+(LiveDice) and the card games (LiveFields). Every frame goes to the settle
+detector; a settled picture is read (the dice reader on the mat's rolling area and
+tray; the field reader on every field slot and face-up place), the tracker turns
+the look into the engine's actions, and the table service applies them as the
+camera's. A problem or an unsure reading becomes a notice on the phones and the
+status light; an unsure one waits for the player's one tap (`confirm`) or a
+correction (`correct`, `correct_field`)."""
 
 from __future__ import annotations
 
@@ -23,6 +22,17 @@ from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
 from .dice import DiceTracker, Outcome, Seen, SeenDie, kinds_by_tone
 from .fields import FieldsOutcome, SeenField, interpret_fields
+
+# Quiet frames after motion before a picture counts as settled, at the camera's 10
+# frames a second: the first frame of dice at rest still differs from the last of
+# them rolling, so one quiet frame more is 100 ms of stillness (a hand that stops
+# longer than that over the table is read, and what doesn't fit is a notice until
+# the next still picture puts it right).
+STILL_FRAMES = 1
+
+
+def settle_detector() -> SettleDetector:
+    return SettleDetector(still_frames=STILL_FRAMES)
 
 
 def dice_look(
@@ -59,7 +69,7 @@ class LiveDice:
     service: object  # companion.tables.TableService
     code: str
     read: Callable[[np.ndarray], Seen]  # a settled picture -> what lies where
-    detector: SettleDetector = field(default_factory=SettleDetector)
+    detector: SettleDetector = field(default_factory=settle_detector)
     tracker: DiceTracker = field(default_factory=DiceTracker)
     pending: Outcome | None = None  # waiting for the player's confirmation
     problem: str | None = None  # the last look didn't fit the game: waiting for a correction
@@ -265,7 +275,7 @@ class LiveFields:
     service: object  # companion.tables.TableService
     code: str
     read: Callable[[np.ndarray], CardsSeen]
-    detector: SettleDetector = field(default_factory=SettleDetector)
+    detector: SettleDetector = field(default_factory=settle_detector)
     pending: FieldsOutcome | None = None  # waiting for a confirmation
     problem: str | None = None  # the last look didn't fit the game
     last: CardsSeen | None = None  # the last look read
