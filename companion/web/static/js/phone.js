@@ -28,15 +28,35 @@
     drawActions();
   }
 
-  // The camera isn't sure of my dice: one tap says it read them right.
+  // The camera isn't sure of what it read (my dice, a card in my field): one tap
+  // says it read right. At a card table, what it saw in one of my fields can be
+  // put right by hand: the game follows.
   function askedByCamera(me) {
-    const asks = (snap.notices || []).filter((n) => n.kind === "uncertain" && n.seat === me);
-    if (!asks.length) return;
-    const yes = C.h("button", { class: "confirm", onclick: async () => {
-      const reply = await C.ask(socket, "camera:confirm", {});
+    const notes = (snap.notices || []).filter((n) => n.seat === me && (n.kind === "uncertain" || n.kind === "illegal"));
+    if (!notes.length) return;
+    const box = document.getElementById("warnings");
+    if (notes.some((n) => n.kind === "uncertain")) {
+      box.appendChild(C.h("button", { class: "confirm", onclick: async () => {
+        const reply = await C.ask(socket, "camera:confirm", {});
+        C.error(reply.ok ? "" : reply.error.message);
+      } }, "That's right"));
+    }
+    if (snap.table.game !== "dice" && snap.view) box.appendChild(fieldFix(me));
+  }
+
+  function fieldFix(me) {
+    const fields = snap.view.players[me].fields;
+    const which = C.h("select", { class: "fix-field" }, fields.map((_, i) => C.h("option", { value: i }, `field ${i + 1}`)));
+    const cards = C.h("input", { class: "fix-cards", placeholder: "what lies there, first planted first, e.g. soy soy soy" });
+    const fill = () => { cards.value = (fields[Number(which.value)].cards || []).join(" "); };
+    which.addEventListener("change", fill);
+    fill();
+    const go = C.h("button", { class: "fix", onclick: async () => {
+      const beans = cards.value.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
+      const reply = await C.ask(socket, "camera:field", { field: Number(which.value), cards: beans });
       C.error(reply.ok ? "" : reply.error.message);
-    } }, "That's right");
-    document.getElementById("warnings").appendChild(yes);
+    } }, "Put it right");
+    return C.h("div", { class: "fix" }, C.h("p", {}, "The camera got a field wrong?"), which, cards, go);
   }
 
   async function send(action) {
