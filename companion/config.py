@@ -13,6 +13,12 @@ password = "beans4all"
 
 [dice]
 library = ""               # the harvest-card library; default: beside the db
+
+[camera]                   # optional: the camera over the table
+source = "pi"              # "pi", "usb:N", "video:PATH"; empty: no camera (play by hand)
+paper = "A4"               # the printed mats (`companion mats`)
+faces = ""                 # the taught card faces, ID.png per variety; default: beside the db
+dice = ""                  # the dice reader's labelled pictures; default: beside the db
 """
 
 from __future__ import annotations
@@ -34,6 +40,10 @@ class Config:
     hotspot_password: str = ""
     library: str = ""
     panel: str = ""  # the panel's pin map (TOML); empty: the default map
+    camera: str = ""  # the camera's source (see open_camera); empty: none
+    paper: str = "A4"
+    faces: str = ""
+    dice: str = ""
 
 
 def load_config(path: str | None) -> Config:
@@ -52,6 +62,11 @@ def load_config(path: str | None) -> Config:
         cfg.hotspot_password = hotspot.get("password", "")
         cfg.library = data.get("dice", {}).get("library", "")
         cfg.panel = data.get("panel", {}).get("pins", "")
+        camera = data.get("camera", {})
+        cfg.camera = camera.get("source", "")
+        cfg.paper = camera.get("paper", "A4")
+        cfg.faces = camera.get("faces", "")
+        cfg.dice = camera.get("dice", "")
     return cfg
 
 

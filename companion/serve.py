@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
+import threading
 
 from werkzeug.serving import WSGIRequestHandler
 
@@ -32,7 +33,24 @@ def build(cfg: Config, panel: bool = True):
     app = create_app(
         service, host_key=host_key(cfg), public_url=public, hotspot=hotspot, panel=the_panel
     )
+    if cfg.camera:
+        app.extensions["companion.rig"] = camera_rig(cfg, service)
     return store, service, app
+
+
+def camera_rig(cfg: Config, service):
+    """The camera over the table (picamera2 is only imported if the source is "pi")."""
+    from .tracker.rig import Rig
+    from .vision.camera import open_camera
+
+    beside = (lambda name: None) if cfg.db == ":memory:" else (lambda n: str(_beside(cfg.db, n)))
+    return Rig(
+        service,
+        open_camera(cfg.camera),
+        paper=cfg.paper,
+        faces=cfg.faces or beside("faces"),
+        dice=cfg.dice or beside("dice"),
+    )
 
 
 def _beside(db: str, name: str):
@@ -63,10 +81,16 @@ def run(app, cfg: Config, on_ready=None) -> None:
     polling, `on_ready` runs, systemd hears READY=1 and the watchdog starts."""
     store = app.extensions["companion.service"].store
     panel = app.extensions.get("companion.panel")
+    rig = app.extensions.get("companion.rig")
+    stop_camera = threading.Event()
 
     def ready() -> None:
         if panel is not None:
             panel.start()
+        if rig is not None:
+            threading.Thread(
+                target=rig.run, args=(stop_camera,), name="camera", daemon=True
+            ).start()
         if on_ready is not None:
             on_ready()
         notifier = Notifier()
@@ -76,18 +100,23 @@ def run(app, cfg: Config, on_ready=None) -> None:
             checks = {"store": store.alive}
             if panel is not None:
                 checks["panel"] = panel.alive
+            if rig is not None:  # the camera loop turns (a camera unplugged is manual mode)
+                checks["camera"] = rig.alive
             Watchdog(notifier, checks, interval).start()
 
     socketio.start_background_task(_when_bound, cfg, ready)
-    socketio.run(
-        app,
-        host=cfg.host,
-        port=cfg.port,
-        allow_unsafe_werkzeug=True,
-        use_reloader=False,
-        log_output=False,
-        request_handler=_NoDelayHandler,
-    )
+    try:
+        socketio.run(
+            app,
+            host=cfg.host,
+            port=cfg.port,
+            allow_unsafe_werkzeug=True,
+            use_reloader=False,
+            log_output=False,
+            request_handler=_NoDelayHandler,
+        )
+    finally:
+        stop_camera.set()
 
 
 def _when_bound(cfg: Config, on_ready) -> None:

@@ -174,3 +174,30 @@ def test_serve_tells_systemd_it_is_ready_then_pings(fake_systemd, tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_serve_with_a_camera_pings_while_the_camera_loop_turns(fake_systemd, tmp_path):
+    """With a camera over the table the watchdog also asks the camera loop: it pings
+    (no game started, nothing to read, the loop still turns)."""
+    path, sock = fake_systemd
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = tmp_path / "companion.toml"
+    config.write_text('[camera]\nsource = "synthetic"\n')
+    env = {**os.environ, "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "400000"}
+    env.pop("WATCHDOG_PID", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--config", str(config)]
+        + ["--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "c.db")],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        assert sock.recv(1024).startswith(b"READY=1")
+        assert sock.recv(1024) == b"WATCHDOG=1"
+        assert sock.recv(1024) == b"WATCHDOG=1"
+    finally:
+        proc.kill()
+        proc.wait()

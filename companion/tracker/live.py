@@ -36,12 +36,20 @@ def settle_detector() -> SettleDetector:
 
 
 def dice_look(
-    reader, classes: list[str], empty: np.ndarray | None, tray_y: float, state
+    reader,
+    classes: list[str],
+    empty: np.ndarray | None,
+    tray_y: float | Callable[[float, float], bool],
+    state,
 ) -> Callable[[np.ndarray], Seen]:
     """How a settled picture of the dice mat is read: every die (the dice reader,
     against the empty mat when there is one), in the rolling area above `tray_y` or
-    in the tray below it, its kind from how light it looks (see kinds_by_tone)."""
+    in the tray below it (or where `tray_y(x, y)` says it is in the tray), its kind
+    from how light it looks (see kinds_by_tone)."""
     import cv2
+
+    # Below a line across the picture, or (a calibrated mat) inside the tray's outline.
+    in_tray = tray_y if callable(tray_y) else (lambda _x, y: y >= tray_y)
 
     def read(image: np.ndarray) -> Seen:
         found = reader.read(image, empty=empty)
@@ -56,8 +64,8 @@ def dice_look(
             for d, kind in zip(found, kinds, strict=True)
         ]
         return Seen(
-            tuple(d for d in dice if d.y < tray_y),
-            tuple(d for d in dice if d.y >= tray_y),
+            tuple(d for d in dice if not in_tray(d.x, d.y)),
+            tuple(d for d in dice if in_tray(d.x, d.y)),
             float(np.median([d.w for d in found])) if found else 1.0,
         )
 

@@ -259,7 +259,24 @@ class FieldReader:
         return FieldReading(cards, min(margins) if margins else 1.0, margins)
 
     def read(self, image: np.ndarray, quad) -> FieldReading:
-        return self.read_slot(rectify(image, quad))
+        """The field in `quad`: a slot a card and 4 mm each side wide, as long as
+        the mat has room for (up to 15 cards; a shorter one, e.g. on A4, is read as
+        a full slot whose far end is bare mat)."""
+        q = np.array(quad, np.float32)
+        wide = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+        long = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        length = int(round(SLOT[0] * long / max(wide, 1.0)))
+        if length >= 0.95 * SLOT[1]:  # a full slot (perspective may shorten it a little)
+            return self.read_slot(rectify(image, quad))
+        dst = np.float32([[0, 0], [SLOT[0], 0], [SLOT[0], length], [0, length]])
+        part = cv2.warpPerspective(
+            image, cv2.getPerspectiveTransform(q, dst), (SLOT[0], length), flags=cv2.INTER_AREA
+        )
+        mat = np.median(np.concatenate([part[:, 4:9], part[:, -9:-4]], axis=1).reshape(-1, 3), 0)
+        slot = np.empty((SLOT[1], SLOT[0], 3), np.uint8)
+        slot[:length] = part
+        slot[length - 6 :] = mat.astype(np.uint8)  # the printed end of the slot, and beyond
+        return self.read_slot(slot)
 
 
 SPOT = (CARD[0] + 16, CARD[1] + 16)  # a card's place: the card and 4 mm around

@@ -94,9 +94,9 @@ def card_mat(seat: int, fields: int = 3, paper: str = "A4") -> MatLayout:
     top = MARGIN_MM + MARKER_MM + 4
     bottom = h - MARGIN_MM - MARKER_MM - 4
     usable_w = w - 2 * MARGIN_MM
-    slot_w = CARD_MM[0] + 4
+    slot_w = CARD_MM[0] + 8  # the field reader's slot: a card and 4 mm each side
     gap = (usable_w - fields * slot_w) / (fields + 1)
-    if gap < 2:
+    if gap < 0.5:
         raise ValueError(f"{fields} field slots don't fit across {paper}")
     length = bottom - top
     cards = int((length - CARD_MM[1]) // STRIP_MM) + 1

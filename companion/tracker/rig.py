@@ -1,0 +1,140 @@
+"""The camera over a served table (`companion serve` with a [camera] source): it
+follows the table whose game the host started last, finds that game's printed mats
+by their ArUco markers, and from then on reads the table through the live
+trackers (LiveFields for Bohnanza and The Duel, LiveDice for the dice game).
+
+Until every mat is in view the table is played by hand, and the phones say what
+the camera waits for; a camera that stops is manual mode (CameraFeed). The
+watchdog asks `alive()`: whether the camera loop still turns (a hung driver),
+not whether a camera is plugged in (that is manual mode, not a restart)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..vision.calibrate import MatTracker, to_image, to_mat
+from ..vision.camera import Camera
+from ..vision.mats import mats_for
+from .live import CameraFeed, LiveDice, LiveFields, cards_look, dice_look
+
+
+@dataclass
+class Rig:
+    service: object  # companion.tables.TableService
+    camera: Camera
+    paper: str = "A4"
+    faces: str | None = None  # the taught card faces: ID.png, one per variety
+    dice: str | None = None  # the dice reader's enrolment pictures (a labelled dataset)
+    fps: float = 10.0
+    clock: object = time.monotonic
+    code: str | None = None
+    live: LiveDice | LiveFields | None = None
+    mats: MatTracker | None = None
+    feed: CameraFeed | None = None
+    waiting: str | None = None  # what the camera waits for before it reads
+    _beat: float = field(default=0.0)
+    _game: tuple[int, str] | None = None  # (game id, table) being read
+
+    def follow(self, code: str) -> None:
+        """Read this table from now on (the host started its game)."""
+        t = self.service.table(code)  # type: ignore[attr-defined]
+        self.code, self.live, self.waiting = code, None, None
+        self.mats = MatTracker(mats_for(t.game.name, t.players, self.paper))
+        self.feed = CameraFeed(self.camera, self.frame, self.service, code, clock=self.clock)
+
+    def _latest(self) -> tuple[int, str] | None:
+        started = [
+            (t.game_id, t.code)
+            for t in self.service.tables.values()  # type: ignore[attr-defined]
+            if t.state is not None and t.game_id is not None
+        ]
+        return max(started) if started else None
+
+    def step(self) -> None:
+        """One turn of the camera loop: the table to follow (a new game, even at the
+        same table, starts over: its own trackers), then one frame."""
+        self._beat = self.clock()  # type: ignore[operator]
+        latest = self._latest()
+        if latest is not None and latest != self._game:
+            self._game = latest
+            self.follow(latest[1])
+        if self.feed is not None:
+            self.feed.step()
+
+    def alive(self, within: float = 10.0) -> bool:
+        return self.clock() - self._beat < within  # type: ignore[operator]
+
+    def run(self, stop: threading.Event) -> None:
+        period = 1.0 / self.fps
+        while not stop.is_set():
+            started = self.clock()  # type: ignore[operator]
+            self.step()
+            stop.wait(max(0.0, period - (self.clock() - started)))  # type: ignore[operator]
+
+    # ------------------------------------------------------------ reading
+
+    def frame(self, image: np.ndarray) -> None:
+        if self.live is None:
+            self._calibrate(image)
+            if self.live is None:
+                return
+        self.live.frame(image)
+
+    def _wait(self, why: str) -> None:
+        if why != self.waiting:
+            self.waiting = why
+            self.service.notice(self.code, "waiting", why)  # type: ignore[attr-defined]
+
+    def _calibrate(self, image: np.ndarray) -> None:
+        assert self.mats is not None and self.code is not None
+        self.mats.update(image)
+        missing = [m.name for m in self.mats.layouts if m.name not in self.mats.homographies]
+        if missing:
+            self._wait(f"the camera can't see the mats of {', '.join(missing)}: lay them in view")
+            return
+        t = self.service.table(self.code)  # type: ignore[attr-defined]
+        try:
+            self.live = self._cards(t) if t.game.name != "dice" else self._dice(t)
+        except (OSError, ValueError) as err:
+            self._wait(f"the camera can't read yet: {err}")
+            return
+        self.live.detector.update(image)  # this picture is the one to compare with
+        self.service.attach_camera(self.code, self.live)  # type: ignore[attr-defined]
+        if self.waiting is not None:
+            self.waiting = None
+            self.service.clear_notices(self.code)  # type: ignore[attr-defined]
+
+    def _cards(self, t) -> LiveFields:
+        from ..vision.field_reader import FieldReader
+
+        if not self.faces or not Path(self.faces).is_dir():
+            raise ValueError("no card faces taught (the [camera] faces folder)")
+        reader = FieldReader.from_folder(self.faces)
+        quads = [
+            [to_image(self.mats.homographies[m.name], np.float32(s.quad)) for s in m.slots]  # type: ignore[union-attr]
+            for m in self.mats.layouts  # type: ignore[union-attr]
+        ]
+        return LiveFields(self.service, t.code, cards_look(reader, quads, []))
+
+    def _dice(self, t) -> LiveDice:
+        from ..vision.dataset import read_dataset
+        from ..vision.dice_reader import DiceReader
+
+        if not self.dice or not Path(self.dice).is_dir():
+            raise ValueError("no dice taught (the [camera] dice folder)")
+        classes, samples = read_dataset(self.dice)
+        reader = DiceReader.enrol(classes, samples)
+        layout = self.mats.layouts[0]  # type: ignore[union-attr]
+        h = self.mats.homographies[layout.name]  # type: ignore[union-attr]
+        tray = next(s for s in layout.slots if s.name == "bean field")
+        top = min(y for _, y in tray.quad)
+
+        def in_tray(x: float, y: float) -> bool:
+            return float(to_mat(h, np.float32([[x, y]]))[0][1]) >= top
+
+        return LiveDice(self.service, t.code, dice_look(reader, classes, None, in_tray, t.state))
