@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from . import __version__
@@ -152,6 +153,45 @@ def _calibrate(args: argparse.Namespace) -> int:
     return 0 if any(m["homography"] for m in report["mats"]) else 1
 
 
+def _teach_card(args: argparse.Namespace) -> int:
+    """Teach mode for cards at a real table: a photo with one card of a variety laid
+    in seat 1's first field slot (or --seat/--field) becomes that variety's face."""
+    import cv2
+    import numpy as np
+
+    from .vision.calibrate import MatTracker, to_image
+    from .vision.field_reader import face_from_slot
+    from .vision.mats import card_mat
+
+    image = cv2.imread(args.image, cv2.IMREAD_COLOR)
+    if image is None:
+        print(f"companion vision teach-card: can't read the image {args.image}", file=sys.stderr)
+        return 2
+    layout = card_mat(args.seat - 1, 3, args.paper)
+    mats = MatTracker([layout])
+    mats.update(image)
+    if not mats.calibrated():
+        print(f"companion vision teach-card: {layout.name}'s mat is not in view", file=sys.stderr)
+        return 1
+    if not 1 <= args.field <= len(layout.slots):
+        print(
+            f"companion vision teach-card: a mat has fields 1-{len(layout.slots)}", file=sys.stderr
+        )
+        return 2
+    slot = layout.slots[args.field - 1]
+    quad = to_image(mats.homographies[layout.name], np.float32(slot.quad))
+    try:
+        face = face_from_slot(image, quad)
+    except ValueError as err:
+        print(f"companion vision teach-card: {err}", file=sys.stderr)
+        return 1
+    out = Path(args.faces)
+    out.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(out / f"{args.bean}.png"), face)
+    print(f"taught {args.bean}: {out / (args.bean + '.png')}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -231,6 +271,15 @@ def build_parser() -> argparse.ArgumentParser:
     cal.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
     cal.add_argument("--json", action="store_true")
     cal.set_defaults(run=_calibrate)
+
+    tc = vsub.add_parser("teach-card", help="teach a card face from a photo of it on a mat")
+    tc.add_argument("image", help="a photo: one card laid in the field slot, its mat in view")
+    tc.add_argument("--bean", required=True, help="the variety, e.g. soy or black-eyed")
+    tc.add_argument("--faces", required=True, help="the folder of taught faces ([camera] faces)")
+    tc.add_argument("--seat", type=int, default=1)
+    tc.add_argument("--field", type=int, default=1)
+    tc.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
+    tc.set_defaults(run=_teach_card)
 
     mats = sub.add_parser("mats", help="write the printable calibration mats (SVG)")
     mats.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])

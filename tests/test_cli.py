@@ -85,9 +85,15 @@ def test_the_demo_serves_a_table_that_simulated_players_play(tmp_path):
                 time.sleep(0.2)
         assert tables and tables[0]["game"] == "bohnanza"
         code = tables[0]["code"]
-        time.sleep(2)
-        state = json.load(urllib.request.urlopen(f"{base}/api/tables/{code}/state", timeout=2))
-        assert state["table"]["started"] and len(state["log"]) > 3  # the bots are playing
+        # The bots are playing: every card they lay goes through the synthetic
+        # camera and the field reader first (a move a second or so).
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            state = json.load(urllib.request.urlopen(f"{base}/api/tables/{code}/state", timeout=2))
+            if len(state["log"]) > 3:
+                break
+            time.sleep(0.5)
+        assert state["table"]["started"] and len(state["log"]) > 3
         page = urllib.request.urlopen(f"{base}/j/{code}", timeout=2).read().decode()
         assert code in page
     finally:

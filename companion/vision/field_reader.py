@@ -42,6 +42,27 @@ def rectify(image: np.ndarray, quad) -> np.ndarray:
     )
 
 
+def slot_picture(image: np.ndarray, quad) -> np.ndarray:
+    """The field slot in `quad` as a SLOT-sized top-down picture. A slot is a card
+    and 4 mm each side wide, and as long as the mat has room for (up to 15 cards); a
+    shorter one (an A4 mat holds 13) is a full slot whose far end is bare mat."""
+    q = np.array(quad, np.float32)
+    wide = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    long = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    length = int(round(SLOT[0] * long / max(wide, 1.0)))
+    if length >= 0.95 * SLOT[1]:  # a full slot (perspective may shorten it a little)
+        return rectify(image, quad)
+    dst = np.float32([[0, 0], [SLOT[0], 0], [SLOT[0], length], [0, length]])
+    part = cv2.warpPerspective(
+        image, cv2.getPerspectiveTransform(q, dst), (SLOT[0], length), flags=cv2.INTER_AREA
+    )
+    mat = np.median(np.concatenate([part[:, 4:9], part[:, -9:-4]], axis=1).reshape(-1, 3), 0)
+    slot = np.empty((SLOT[1], SLOT[0], 3), np.uint8)
+    slot[:length] = part
+    slot[length - 6 :] = mat.astype(np.uint8)  # the printed end of the slot, and beyond
+    return slot
+
+
 def _lightest_agreeing(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     """The mat's colour from a slot's two margins: the lightest of the rows whose
     two sides agree (both bare: a card laid off centre covers one side only; the
@@ -259,24 +280,7 @@ class FieldReader:
         return FieldReading(cards, min(margins) if margins else 1.0, margins)
 
     def read(self, image: np.ndarray, quad) -> FieldReading:
-        """The field in `quad`: a slot a card and 4 mm each side wide, as long as
-        the mat has room for (up to 15 cards; a shorter one, e.g. on A4, is read as
-        a full slot whose far end is bare mat)."""
-        q = np.array(quad, np.float32)
-        wide = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-        long = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
-        length = int(round(SLOT[0] * long / max(wide, 1.0)))
-        if length >= 0.95 * SLOT[1]:  # a full slot (perspective may shorten it a little)
-            return self.read_slot(rectify(image, quad))
-        dst = np.float32([[0, 0], [SLOT[0], 0], [SLOT[0], length], [0, length]])
-        part = cv2.warpPerspective(
-            image, cv2.getPerspectiveTransform(q, dst), (SLOT[0], length), flags=cv2.INTER_AREA
-        )
-        mat = np.median(np.concatenate([part[:, 4:9], part[:, -9:-4]], axis=1).reshape(-1, 3), 0)
-        slot = np.empty((SLOT[1], SLOT[0], 3), np.uint8)
-        slot[:length] = part
-        slot[length - 6 :] = mat.astype(np.uint8)  # the printed end of the slot, and beyond
-        return self.read_slot(slot)
+        return self.read_slot(slot_picture(image, quad))
 
 
 SPOT = (CARD[0] + 16, CARD[1] + 16)  # a card's place: the card and 4 mm around
@@ -332,7 +336,7 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     (the same camera and light as the game), to enrol as its variety. The card is
     found where the slot differs from its bare mat, so a card laid a little off is
     cut out right."""
-    slot = rectify(image, quad)
+    slot = slot_picture(image, quad)
     mat = np.median(np.concatenate([slot[:, 4:9], slot[:, -9:-4]], axis=1).reshape(-1, 3), axis=0)
     card = _off_mat(slot, mat.astype(np.uint8)[None, None, :]).astype(np.uint8)
     card = cv2.morphologyEx(card, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))

@@ -114,3 +114,33 @@ def test_the_watchdog_hears_when_the_camera_loop_stops_turning():
     now[0] += 30  # a driver call that never returns: no turn for 30 s
     assert not rig.alive()
     store.close()
+
+
+def test_card_faces_are_taught_from_photos_then_the_camera_reads_with_them(tmp_path):
+    """`companion vision teach-card`: a card of each variety laid in a field slot,
+    photographed; the camera over the table then reads with those faces."""
+    from companion.cli import main
+    from companion.engine.duel import LADDER
+
+    layouts = mats_for("duel", 2, "A4")
+    faces = tmp_path / "faces"
+    for bean in LADDER:
+        path = tmp_path / f"{bean}.png"
+        cv2.imwrite(str(path), photo(layouts, [[[bean], [], []], [[], [], []]], show={0}))
+        assert main(["vision", "teach-card", str(path), "--bean", bean, "--faces", str(faces)]) == 0
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), photo(layouts, [[[], [], []], [[], [], []]]))
+    assert main(["vision", "teach-card", str(empty), "--bean", "red", "--faces", str(faces)]) == 1
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    scene = Scene()
+    scene.image = photo(layouts, [[[], [], []], [[], [], []]])
+    rig = Rig(service, FunctionCamera(scene), faces=str(faces))
+    rig.step()
+    scene.image = photo(layouts, [[["red"], [], []], [[], [], []]], scale=2.05)  # nudged
+    for _ in range(3):
+        rig.step()
+    assert service.table(code).state.players[0].fields[0] == ("red",)
+    store.close()
