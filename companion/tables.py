@@ -444,6 +444,9 @@ class TableService:
                 ]
                 if seat is not None:
                     out["legal"] = self.legal_for(t, seat)
+                camera = self.cameras.get(t.code)
+                if camera is not None and hasattr(camera, "look_json"):
+                    out["camera"] = camera.look_json()  # what a correction starts from
             return out
 
     def _with_advice(self, code: str, state: Any, view: dict[str, Any]) -> None:

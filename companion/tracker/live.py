@@ -115,6 +115,14 @@ class LiveDice:
         """The player whose dice they are answers the camera's questions."""
         return state.active == seat
 
+    def look_json(self) -> dict | None:
+        """What the camera last saw (or asks about), for the phone's correction form:
+        the faces in the rolling area and in the bean field."""
+        seen = self.asked or self.tracker.last
+        if seen is None:
+            return None
+        return {"rolled": [d.face for d in seen.rolled], "field": [d.face for d in seen.field]}
+
     def confirm(self) -> None:
         """The player tapped: the unsure look is right."""
         if self.pending is None:

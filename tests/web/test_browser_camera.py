@@ -114,3 +114,65 @@ def test_the_phone_confirms_an_unsure_card_and_puts_a_misread_field_right(table)
         after = service.table(code).state
         assert after.players[0].fields[target][-1] == second and after.planted == 2
         browser.close()
+
+
+def test_the_phone_puts_a_misread_die_right(table):
+    """The dice game: the camera isn't sure of a die just rolled; the player names
+    what it shows and the game takes the roll as the player says."""
+    from companion.tracker.dice import Seen, SeenDie
+    from companion.tracker.live import LiveDice
+
+    service, url = table
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 2})
+    dice = None
+    looks = []
+    live = LiveDice(service, code, read=lambda _image: looks[-1])
+    service.attach_camera(code, live)
+
+    def sees(look):
+        looks.append(look)
+        live.frame(np.random.default_rng(len(looks)).integers(0, 255, (48, 64, 3), np.uint8))
+        still = np.full((48, 64, 3), 128, np.uint8)
+        live.frame(still)
+        live.frame(still)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(f"{url}/j/{code}")
+        page.fill("#name", "Björn")
+        page.click("button.seat[data-seat='0']")
+        page.wait_for_url(re.compile(f"/p/{code}$"))
+        service.start_game(code)
+        dice = service.table(code).state.dice.dice
+        # The dice lie there; then Björn throws: the first one read unsurely (and wrong).
+        sees(
+            Seen(
+                tuple(
+                    SeenDie(d.faces[0], 60 + 90 * i, 80, 1.0, d.kind) for i, d in enumerate(dice)
+                ),
+                (),
+                50.0,
+            )
+        )
+        thrown = [d.faces[2] for d in dice]
+        misread = [dice[0].faces[0]] + thrown[1:]  # die 1 really shows thrown[0]
+        assert misread[0] != thrown[0]
+        sees(
+            Seen(
+                tuple(
+                    SeenDie(f, 70 + 90 * i, 300, 0.5 if i == 0 else 0.99, d.kind)
+                    for i, (f, d) in enumerate(zip(misread, dice, strict=True))
+                ),
+                (),
+                50.0,
+            )
+        )
+        expect(page.locator("#warnings")).to_contain_text("isn't sure")
+        expect(page.locator("select.fix-die")).to_have_count(5)
+        page.locator("select.fix-die").first.select_option(thrown[0])
+        page.click("button.fix")
+        expect(page.locator("#log")).to_contain_text("rolls")
+        state = service.table(code).state
+        assert sorted(state.faces) == sorted(thrown) and state.rolls == 1
+        browser.close()

@@ -41,7 +41,33 @@
         C.error(reply.ok ? "" : reply.error.message);
       } }, "That's right"));
     }
-    if (snap.table.game !== "dice" && snap.view) box.appendChild(fieldFix(me));
+    if (snap.table.game !== "dice" && snap.view) box.appendChild(kept("field", [notes, snap.view.players[me].fields], () => fieldFix(me)));
+    if (snap.table.game === "dice" && snap.camera) box.appendChild(kept("dice", [notes, snap.camera], diceFix));
+  }
+
+  // A form the player is filling in survives the updates that change nothing it
+  // is about (the odds arriving, another player's move): it is rebuilt only when
+  // what it corrects changed.
+  const forms = {};
+  function kept(name, about, make) {
+    const key = JSON.stringify(about);
+    if (!forms[name] || forms[name].key !== key) forms[name] = { key, el: make() };
+    return forms[name].el;
+  }
+
+  // The dice as the camera saw them, each a select: the player names what it shows.
+  function diceFix() {
+    const beans = snap.view.beans;
+    const pick = (face) => C.h("select", { class: "fix-die" }, beans.map((b) =>
+      C.h("option", { value: b, selected: b === face ? "selected" : null }, C.bean(b))));
+    const rolled = snap.camera.rolled.map(pick), field = snap.camera.field.map(pick);
+    const go = C.h("button", { class: "fix", onclick: async () => {
+      const reply = await C.ask(socket, "camera:correct", {
+        rolled: rolled.map((s) => s.value), field: field.map((s) => s.value) });
+      C.error(reply.ok ? "" : reply.error.message);
+    } }, "Put the dice right");
+    return C.h("div", { class: "fix" }, C.h("p", {}, "The camera misread a die? Rolled:"), rolled,
+      C.h("p", {}, "In the bean field:"), field, go);
   }
 
   function fieldFix(me) {
