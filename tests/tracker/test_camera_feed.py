@@ -10,13 +10,7 @@ from companion.tables import TableService
 from companion.tracker.live import CameraFeed
 from companion.vision.camera import FunctionCamera
 
-
-class Clock:
-    def __init__(self):
-        self.t = 0.0
-
-    def __call__(self):
-        return self.t
+from .helpers import Clock
 
 
 def test_unplugged_camera_manual_mode_then_back():

@@ -25,12 +25,7 @@ from companion.store import Store
 from companion.tables import TableService
 from companion.web import create_app
 
-
-class Clock:
-    t = 0.0
-
-    def __call__(self):
-        return self.t
+from .helpers import Clock
 
 
 def money(state) -> list[int]:

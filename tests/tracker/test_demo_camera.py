@@ -6,12 +6,7 @@ from companion.demo import CameraBots, dice_camera
 from companion.store import Store
 from companion.tables import TableService
 
-
-class Clock:
-    t = 0.0
-
-    def __call__(self):
-        return self.t
+from .helpers import Clock
 
 
 def test_the_dice_demo_plays_through_the_camera():

@@ -2,8 +2,6 @@
 turned-over cards, gift) and harvests; a ladder break is flagged in the engine's
 words and changes nothing."""
 
-from dataclasses import replace
-
 from companion.engine.duel import (
     AcceptGift,
     DrawFaceUp,
@@ -16,21 +14,9 @@ from companion.engine.duel import (
     apply,
     new_game,
 )
-from companion.tracker.fields import SeenField, interpret_fields
+from companion.tracker.fields import interpret_fields
 
-
-def seen_of(state, change=None):
-    change = change or {}
-    return [
-        [SeenField(tuple(change.get((s, f), col))) for f, col in enumerate(p.fields)]
-        for s, p in enumerate(state.players)
-    ]
-
-
-def with_fields(state, seat, fields):
-    players = list(state.players)
-    players[seat] = replace(players[seat], fields=tuple(tuple(f) for f in fields))
-    return replace(state, players=tuple(players))
+from .helpers import seen_of, with_fields
 
 
 def test_a_card_laid_is_the_hands_first_card_planted():

@@ -8,20 +8,7 @@ from companion.engine.bohnanza.actions import DrawFaceUp, EndTrading, Harvest, P
 from companion.engine.bohnanza.game import apply, new_game
 from companion.tracker.fields import SeenField, interpret_fields
 
-
-def seen_of(state, change=None):
-    """Every field as the state has it, with `change` {(seat, field): cards}."""
-    change = change or {}
-    return [
-        [SeenField(tuple(change.get((s, f), col))) for f, col in enumerate(p.fields)]
-        for s, p in enumerate(state.players)
-    ]
-
-
-def with_fields(state, seat, fields):
-    players = list(state.players)
-    players[seat] = replace(players[seat], fields=tuple(tuple(f) for f in fields))
-    return replace(state, players=tuple(players))
+from .helpers import seen_of, with_fields
 
 
 def test_a_card_laid_in_a_field_is_the_hands_first_card_planted():

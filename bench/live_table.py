@@ -1,17 +1,19 @@
-"""The live dice table's benchmark: from the dice coming to rest in the synthetic
-camera feed to the phones' update, and the frames per second the camera side
-sustains, on one core.
+"""The live table's benchmark: from the table coming to rest in the synthetic
+camera feed (the dice still, or the hand gone after laying a card) to the phones'
+update, and the frames per second the camera side sustains, on one core.
 
-    .venv/bin/python bench/live_dice.py [--moves 80] [--size 1280x960] [--still 1]
+    .venv/bin/python bench/live_table.py [--game dice|bohnanza|duel] [--players N]
+        [--moves 80] [--size 1280x960] [--still 1]
 
-A 3-player Das Würfelspiel table; the simulated players throw and save synthetic
-dice; frames come at 10 per second of simulated time, each handed to the camera
-feed (settle detector; on a settled picture the dice reader, the tracker, the
+The simulated players throw and save synthetic dice, or lay cards, clear fields
+and turn cards over (every seat's three field slots and the face-up places in one
+picture); frames come at 10 per second of simulated time, each handed to the
+camera feed (settle detector; on a settled picture the reader, the tracker, the
 table service and the Socket.IO broadcast) and timed (not the rendering of the
-synthetic picture: that is the camera's, not the service's). Latency = the frames waited
-for the picture to count as still (--still quiet frames at 100 ms each) plus the
-wall time of the settling frame's work until a watching phone (an in-process
-Socket.IO test client: no network) holds the update."""
+synthetic picture: that is the camera's, not the service's). Latency = the frames
+waited for the picture to count as still (--still quiet frames at 100 ms each)
+plus the wall time of the settling frame's work until a watching phone (an
+in-process Socket.IO test client: no network) holds the update."""
 
 # ruff: noqa: E402  (BLAS threads are set before numpy loads)
 from __future__ import annotations
@@ -34,7 +36,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.demo import CameraBots, dice_camera
+from companion.demo import CameraBots, CardBots, cards_camera, dice_camera
 from companion.store import Store
 from companion.tables import TableService
 from companion.tracker.live import STILL_FRAMES
@@ -56,6 +58,8 @@ def pct(values: list[float], p: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--game", default="dice", choices=["dice", "bohnanza", "duel"])
+    parser.add_argument("--players", type=int, default=None, help="dice 3, Bohnanza 5")
     parser.add_argument("--moves", type=int, default=80)
     parser.add_argument("--size", default="1280x960")
     parser.add_argument("--still", type=int, default=STILL_FRAMES, help="quiet frames that settle")
@@ -65,14 +69,18 @@ def main() -> None:
     store = Store(":memory:")
     service = TableService(store)
     app = create_app(service, host_key="bench", public_url="http://table.local")
-    code = service.open_table("dice", 3, {"knowledge": "known", "seed": 4})
+    players = {"duel": 2, "dice": 3, "bohnanza": 5}[args.game]
+    players = args.players if args.players and args.game != "duel" else players
+    code = service.open_table(args.game, players, {"knowledge": "known", "seed": 4})
     service.start_game(code)
     phone = socketio.test_client(app, auth={"watch": code})
     phone.get_received()
     clock = Clock()
-    world, feed, live = dice_camera(service, code, seed=4, size=size, clock=clock)
+    dice = args.game == "dice"
+    camera = dice_camera if dice else cards_camera
+    world, feed, live = camera(service, code, seed=4, size=size, clock=clock)
     live.detector = SettleDetector(still_frames=args.still)
-    bots = CameraBots(service, code, 0.0, 4, world, live, clock=clock)
+    bots = (CameraBots if dice else CardBots)(service, code, 0.0, 4, world, live, clock=clock)
     work: list[float] = []  # the camera side's work on the last frame (not the rendering)
 
     def timed(image):
@@ -85,8 +93,13 @@ def main() -> None:
     phase = np.random.default_rng(1)
     moves = 0
     while moves < args.moves:
-        moves += bots.step()
-        phone.get_received()  # a harvest the players did by hand is not the camera's
+        changed = world.changed
+        moved = bots.step()
+        moves += moved
+        # A move the camera is to see (not one made on the phone: a harvest card,
+        # a trade, a gift), whose update is timed.
+        seen = world.changed != changed if dice else moved and bots.expect is not None
+        phone.get_received()
         # The camera's frames don't wait for the dice: a random phase between them.
         clock.t += float(phase.uniform(0, 0.1))
         first = True  # the move's update (the odds that follow it are another)
@@ -95,11 +108,11 @@ def main() -> None:
             feed.step()
             took = work[-1]
             updated = any(m["name"] == "state" for m in phone.get_received())
-            if updated and first and world.changed > 0:
+            if updated and first and seen:
                 first = False
                 busy_ms.append(took)
-                # From the dice at rest (the first still picture) to this frame,
-                # and this frame's work.
+                # From the table at rest (the first still picture) to this
+                # frame, and this frame's work.
                 latencies.append((clock.t - world.resting) * 1000 + took)
             else:
                 quiet_ms.append(took)
@@ -110,7 +123,9 @@ def main() -> None:
         "moves": moves,
         "updates": len(latencies),
         "corrections": bots.corrections,
-        "rolls": state.rolls,
+        "game": args.game,
+        "players": players,
+        "turn": state.turn,
         "settle_to_phone_ms": {"p50": pct(latencies, 0.5), "p95": pct(latencies, 0.95)},
         "frame_ms_no_reading": {"mean": round(statistics.fmean(quiet_ms), 1)},
         "frame_ms_reading": {
