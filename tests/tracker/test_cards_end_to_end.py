@@ -2,7 +2,7 @@
 played on a synthetic table (cards laid by hand, fields cleared, cards turned
 over), filmed by the synthetic camera, read by the field reader taught at that
 table, turned into moves by the tracker, judged by the engine, written to the
-store, and (for The Duel) watched by a phone over a real Socket.IO connection.
+store, and watched by a phone over a real Socket.IO connection.
 
 The script is what the simulated players did. The ground truth is that script
 applied to the engine directly: the table must end in exactly that state (every
@@ -10,6 +10,7 @@ field, every coin, the draw and discard piles, the deck cycles), every harvest
 in the store's log must pay what the script's harvest paid, and the game must
 end where the script's game ends."""
 
+import contextlib
 import socket
 import threading
 import time
@@ -83,32 +84,16 @@ def check_against_script(service, store, code, game, start, bots):
     return truth
 
 
-@pytest.mark.parametrize(
-    ("players", "seed"),
-    [(3, 6), (2, 8)],  # classic rules at 3; the two-player bean duel rules
-)
-def test_a_whole_bohnanza_game_through_the_camera_matches_its_script(players, seed):
-    store = Store(":memory:")
-    service = TableService(store)
-    code = service.open_table("bohnanza", players, {"knowledge": "known", "seed": seed})
-    start, bots = play(service, code, seed)
-    truth = check_against_script(service, store, code, "bohnanza", start, bots)
-    # The deck cycles: the game ended on the rules' last exhaustion of the deck,
-    # reshuffled after every one before it (classic: 3; the bean duel rules: 1).
-    assert truth.exhaustions == truth.rules.exhaustions_to_end
-    assert truth.shuffles == truth.exhaustions - 1
-    store.close()
-
-
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def test_a_whole_duel_through_the_camera_while_a_phone_watches(tmp_path):
-    store = Store(tmp_path / "duel.db")
-    service = TableService(store)
+@contextlib.contextmanager
+def phone_watching(service, code):
+    """A phone watching table `code` over a real Socket.IO connection to the served
+    app; yields the list of states it receives, in order."""
     app = create_app(service, host_key="k", public_url="http://table.local")
     port = free_port()
     server = make_server("127.0.0.1", port, app, threaded=True)
@@ -117,22 +102,72 @@ def test_a_whole_duel_through_the_camera_while_a_phone_watches(tmp_path):
     states = []
     phone.on("state", states.append)
     try:
-        code = service.open_table("duel", 2, {"knowledge": "known", "seed": 4})
         phone.connect(f"http://127.0.0.1:{port}", auth={"watch": code}, transports=["websocket"])
-        start, bots = play(service, code, 4)
-        truth = check_against_script(service, store, code, "duel", start, bots)
-        deadline = time.time() + 5
-        while time.time() < deadline and not (states and states[-1]["view"]["step"] == "over"):
-            time.sleep(0.05)
+        yield states
+    finally:
+        phone.disconnect()
+        server.shutdown()
+
+
+def wait_for_end(states):
+    deadline = time.time() + 5
+    while time.time() < deadline and not (states and states[-1]["view"]["step"] == "over"):
+        time.sleep(0.05)
+    assert states and states[-1]["view"]["step"] == "over"
+    return states[-1]["view"]
+
+
+def distinct(seq):
+    """`seq` without consecutive repeats."""
+    return [x for i, x in enumerate(seq) if i == 0 or x != seq[i - 1]]
+
+
+@pytest.mark.parametrize(
+    ("players", "seed"),
+    [(3, 6), (2, 8)],  # classic rules at 3; the two-player bean duel rules
+)
+def test_a_whole_bohnanza_game_through_the_camera_while_a_phone_watches(tmp_path, players, seed):
+    store = Store(tmp_path / "bohnanza.db")
+    service = TableService(store)
+    code = service.open_table("bohnanza", players, {"knowledge": "known", "seed": seed})
+    try:
+        with phone_watching(service, code) as states:
+            start, bots = play(service, code, seed)
+            truth = check_against_script(service, store, code, "bohnanza", start, bots)
+            view = wait_for_end(states)
+        # The deck cycles: the game ended on the rules' last exhaustion of the deck,
+        # reshuffled after every one before it (classic: 3; the bean duel rules: 1).
+        assert truth.exhaustions == truth.rules.exhaustions_to_end
+        assert truth.shuffles == truth.exhaustions - 1
+        # The phone saw it all: the deck cycles and the end, every player's coins,
+        # and every harvest's coins as they were paid, one after another.
+        assert view["forecast"]["exhaustions"] == truth.exhaustions
+        assert [p["coins"] for p in view["players"]] == money(truth)
+        assert view["winners"] is not None
+        script_money, state = [money(start)], start
+        for action in bots.script:
+            state = GAMES["bohnanza"].apply(state, action)
+            script_money.append(money(state))
+        seen_money = [[p["coins"] for p in s["view"]["players"]] for s in states if s["view"]]
+        assert distinct(seen_money) == distinct(script_money)
+    finally:
+        store.close()
+
+
+def test_a_whole_duel_through_the_camera_while_a_phone_watches(tmp_path):
+    store = Store(tmp_path / "duel.db")
+    service = TableService(store)
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 4})
+    try:
+        with phone_watching(service, code) as states:
+            start, bots = play(service, code, 4)
+            truth = check_against_script(service, store, code, "duel", start, bots)
+            view = wait_for_end(states)
         # What the phone last received is the script's end: the game over, every
         # player's dollars as the script's harvests and bo(h)nus cards paid.
-        view = states[-1]["view"]
-        assert view["step"] == "over"
         for seat, player in enumerate(truth.players):
             assert view["players"][seat]["dollar_pile"] == len(player.dollars)
             assert view["players"][seat]["dollars"] == duel_cents(truth, seat) / 100
         assert len(states) > 100  # an update for every move, live
     finally:
-        phone.disconnect()
-        server.shutdown()
         store.close()
