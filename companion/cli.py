@@ -192,6 +192,87 @@ def _teach_card(args: argparse.Namespace) -> int:
     return 0
 
 
+TEACH_DICE_WANTED = 15  # dice of a face enough to read it (10-20, see TeachMode)
+
+
+def _teach_dice(args: argparse.Namespace) -> int:
+    """Teach mode for the dice at a real table, picture by picture, into the folder
+    the camera reads with ([camera] dice): first the empty dice mat (`--empty`),
+    then for each face photos with every die showing it (`--face`). A photo is a
+    file, or taken by the camera (`--camera SOURCE`)."""
+    import cv2
+
+    from .vision.camera import CameraError, open_camera
+    from .vision.dataset import Box, read_dataset
+    from .vision.dice_reader import dice_against_empty
+    from .vision.synth import BEANS
+
+    name = "companion vision teach-dice"
+    folder = Path(args.dice)
+    if (args.face is None) == (not args.empty):
+        print(f"{name}: give --empty (the empty mat) or --face BEAN", file=sys.stderr)
+        return 2
+    if args.face is not None and args.face not in BEANS:
+        print(f"{name}: the faces are {', '.join(BEANS)}, not {args.face!r}", file=sys.stderr)
+        return 2
+    if args.camera:
+        try:
+            images = [("camera", open_camera(args.camera).read().image)]
+        except CameraError as err:
+            print(f"{name}: {err}", file=sys.stderr)
+            return 1
+    else:
+        images = [(path, cv2.imread(path, cv2.IMREAD_COLOR)) for path in args.images]
+    if not images:
+        print(f"{name}: no photo: give image files or --camera", file=sys.stderr)
+        return 2
+    for path, image in images:
+        if image is None:
+            print(f"{name}: can't read the image {path}", file=sys.stderr)
+            return 2
+    folder.mkdir(parents=True, exist_ok=True)
+    classes_file = folder / "classes.txt"
+    if not classes_file.exists():
+        classes_file.write_text("\n".join(BEANS) + "\n")
+    empty_file = folder / "empty.png"
+    if args.empty:
+        cv2.imwrite(str(empty_file), images[-1][1])
+        print(f"the empty mat: {empty_file}; now the dice, face by face (--face BEAN)")
+        return 0
+    empty = cv2.imread(str(empty_file), cv2.IMREAD_COLOR) if empty_file.exists() else None
+    if empty is None:
+        print(f"{name}: photograph the empty mat first (--empty)", file=sys.stderr)
+        return 1
+    face = BEANS.index(args.face)
+    taken = 0
+    for path, image in images:
+        if image.shape != empty.shape:
+            print(f"{name}: {path} is not the size of the empty mat's photo", file=sys.stderr)
+            return 1
+        dice = dice_against_empty(image, empty)
+        if not dice:
+            print(f"{name}: no dice in {path} (against the empty mat)", file=sys.stderr)
+            return 1
+        n = len(list(folder.glob(f"{args.face}-*.png"))) + 1
+        stem = folder / f"{args.face}-{n}"
+        cv2.imwrite(str(stem.with_suffix(".png")), image)
+        h, w = image.shape[:2]
+        lines = [Box(face, cx, cy, side, side).yolo(w, h) for cx, cy, side in dice]
+        stem.with_suffix(".txt").write_text("\n".join(lines) + "\n")
+        taken += len(dice)
+    _, samples = read_dataset(folder)
+    counts = {b: 0 for b in BEANS}
+    for sample in samples:
+        for box in sample.boxes:
+            counts[BEANS[box.face]] += 1
+    print(f"taught {taken} dice showing {args.face}")
+    for bean in BEANS:
+        print(f"  {bean}: {counts[bean]} of {TEACH_DICE_WANTED}")
+    missing = [b for b in BEANS if counts[b] < TEACH_DICE_WANTED]
+    print("still to teach: " + ", ".join(missing) if missing else "every face taught")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -280,6 +361,20 @@ def build_parser() -> argparse.ArgumentParser:
     tc.add_argument("--field", type=int, default=1)
     tc.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
     tc.set_defaults(run=_teach_card)
+
+    td = vsub.add_parser("teach-dice", help="teach the dice from photos of them on the dice mat")
+    td.add_argument("images", nargs="*", help="photos (or --camera): every die showing --face")
+    td.add_argument(
+        "--dice", required=True, help="the folder the camera reads with ([camera] dice)"
+    )
+    td.add_argument(
+        "--face",
+        help="the bean every die shows: "
+        + ", ".join(("blue", "garden", "stink", "soy", "red", "green")),
+    )
+    td.add_argument("--empty", action="store_true", help="the photo is of the empty dice mat")
+    td.add_argument("--camera", help="take the photo with this camera (pi, 0, ...)")
+    td.set_defaults(run=_teach_dice)
 
     mats = sub.add_parser("mats", help="write the printable calibration mats (SVG)")
     mats.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])

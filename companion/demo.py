@@ -269,11 +269,11 @@ FIELD_SLOTS = 3  # every seat's mat has room for three fields (Bohnanza's third 
 class CardWorld:
     """A card game's table as things: every seat's bean fields and the face-up
     cards, lying on a synthetic table (`vision.cards_synth.CardTable`) that the
-    camera films (`frame`): with a hand reaching over it for a moment after every
-    move, then still."""
+    camera films (`frame`): after every move, a hand coming in, resting still over
+    the card it laid for a few frames, and going; then the table still."""
 
     def __init__(
-        self, state, seed: int, reach: float = 0.4, size: tuple[int, int] = (1280, 960)
+        self, state, seed: int, reach: float = 0.5, size: tuple[int, int] = (1280, 960)
     ) -> None:
         from .vision.cards_synth import CardTable
 
@@ -282,7 +282,7 @@ class CardWorld:
         self.lock = threading.Lock()
         self._still = self.table.look()
         self._moving = [self._still]
-        self._until = 0.0
+        self._until = self._since = 0.0
         self.changed = 0.0  # when the table last changed
 
     def fields(self) -> list[list[tuple[str, ...]]]:
@@ -325,12 +325,14 @@ class CardWorld:
         # A hand laying a card moves: a few pictures of it, one after another.
         if hand:
             reach = t.reaching(moved)
-            moving = [reach, np.roll(reach, 9, axis=1), np.roll(reach, -9, axis=0)]
+            # coming in, resting (still: the settle detector must see the arm), going
+            moving = [np.roll(reach, 9, axis=1), reach, reach, reach, np.roll(reach, -9, axis=0)]
         else:
             moving = [still]
         with self.lock:
             self._still, self._moving = still, moving
             self._until, self.changed = now + (self.reach if hand else 0.0), now
+            self._since = now
 
     @property
     def resting(self) -> float:
@@ -340,7 +342,8 @@ class CardWorld:
     def frame(self, now: float):
         with self.lock:
             if now < self._until:
-                return self._moving[int(now * 10) % len(self._moving)]
+                k = int((now - self._since) / self.reach * len(self._moving))
+                return self._moving[min(k, len(self._moving) - 1)]
             return self._still
 
 
@@ -458,7 +461,7 @@ def cards_camera(
     it into the table: (world, feed, live)."""
     from .engine.beans import VARIETIES
     from .engine.duel import LADDER
-    from .tracker.live import CameraFeed, LiveFields, cards_look
+    from .tracker.live import CameraFeed, LiveFields, cards_look, settle_detector
     from .vision.camera import FunctionCamera
     from .vision.field_reader import CardTeach
 
@@ -471,7 +474,12 @@ def cards_camera(
     quads = [
         [table.quads[table.slot(s, f)] for f in range(table.fields)] for s in range(table.seats)
     ]
-    live = LiveFields(service, code, cards_look(teach.reader(), quads, table.place_quads))
+    live = LiveFields(
+        service,
+        code,
+        cards_look(teach.reader(), quads, table.place_quads),
+        settle_detector([q for seat in quads for q in seat] + list(table.place_quads)),
+    )
     service.attach_camera(code, live)
     clock = clock or time.monotonic
     camera = FunctionCamera(lambda _t: world.frame(clock()))

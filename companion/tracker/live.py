@@ -25,14 +25,16 @@ from .fields import FieldsOutcome, SeenField, interpret_fields
 
 # Quiet frames after motion before a picture counts as settled, at the camera's 10
 # frames a second: the first frame of dice at rest still differs from the last of
-# them rolling, so one quiet frame more is 100 ms of stillness (a hand that stops
-# longer than that over the table is read, and what doesn't fit is a notice until
-# the next still picture puts it right).
+# them rolling, so one quiet frame more is 100 ms of stillness. A hand that stops
+# over the table is quiet too: the detector holds the settle while an arm reaches in
+# from the picture's edge (SettleDetector.reaching_in).
 STILL_FRAMES = 1
 
 
-def settle_detector() -> SettleDetector:
-    return SettleDetector(still_frames=STILL_FRAMES)
+def settle_detector(laid=()) -> SettleDetector:
+    """The live table's settle detector; `laid`: where cards are laid (the field
+    slots and face-up places, in picture pixels), whose changes are no arm's."""
+    return SettleDetector(still_frames=STILL_FRAMES, laid=[np.float32(q) for q in laid])
 
 
 def dice_look(
@@ -255,7 +257,7 @@ class CardsSeen:
     """One settled look at a card game's table."""
 
     fields: tuple[tuple[SeenField, ...], ...]  # seat by seat, field by field
-    face_up: tuple[str | None, ...] = ()  # the face-up places (None: empty)
+    face_up: tuple[str | None, ...] = ()  # the face-up places (None: empty; (): none in view)
     face_up_sure: tuple[float, ...] = ()  # how sure each face-up place's reading is
 
 
@@ -309,7 +311,10 @@ class LiveFields:
     def _see(self, seen: CardsSeen) -> FieldsOutcome:
         state = self.service.table(self.code).state  # type: ignore[attr-defined]
         outcome = interpret_fields(
-            state, [list(s) for s in seen.fields], seen.face_up, seen.face_up_sure
+            state,
+            [list(s) for s in seen.fields],
+            seen.face_up or None,  # () : no face-up places in view
+            seen.face_up_sure,
         )
         self.pending = None
         if outcome.problem:

@@ -19,8 +19,8 @@ import numpy as np
 
 from ..vision.calibrate import MatTracker, to_image, to_mat
 from ..vision.camera import Camera
-from ..vision.mats import mats_for
-from .live import CameraFeed, LiveDice, LiveFields, cards_look, dice_look
+from ..vision.mats import FACE_UP_MAT, mats_for
+from .live import CameraFeed, LiveDice, LiveFields, cards_look, dice_look, settle_detector
 
 
 @dataclass
@@ -44,7 +44,8 @@ class Rig:
         """Read this table from now on (the host started its game)."""
         t = self.service.table(code)  # type: ignore[attr-defined]
         self.code, self.live, self.waiting = code, None, None
-        self.mats = MatTracker(mats_for(t.game.name, t.players, self.paper))
+        # The card games' face-up mat is optional: looked for, not waited for.
+        self.mats = MatTracker(mats_for(t.game.name, t.players, self.paper, face_up=True))
         self.feed = CameraFeed(self.camera, self.frame, self.service, code, clock=self.clock)
 
     def _latest(self) -> tuple[int, str] | None:
@@ -93,7 +94,11 @@ class Rig:
     def _calibrate(self, image: np.ndarray) -> None:
         assert self.mats is not None and self.code is not None
         self.mats.update(image)
-        missing = [m.name for m in self.mats.layouts if m.name not in self.mats.homographies]
+        missing = [
+            m.name
+            for m in self.mats.layouts
+            if m.name not in self.mats.homographies and m.name != FACE_UP_MAT
+        ]
         if missing:
             self._wait(f"the camera can't see the mats of {', '.join(missing)}: lay them in view")
             return
@@ -108,6 +113,12 @@ class Rig:
         if self.waiting is not None:
             self.waiting = None
             self.service.clear_notices(self.code)  # type: ignore[attr-defined]
+        if t.game.name != "dice" and FACE_UP_MAT not in self.mats.homographies:
+            self.service.notice(  # type: ignore[attr-defined]
+                self.code,
+                "waiting",
+                "the camera can't see the face-up mat: cards turned over are entered on the phone",
+            )
 
     def _cards(self, t) -> LiveFields:
         from ..vision.field_reader import FieldReader
@@ -115,20 +126,36 @@ class Rig:
         if not self.faces or not Path(self.faces).is_dir():
             raise ValueError("no card faces taught (the [camera] faces folder)")
         reader = FieldReader.from_folder(self.faces)
-        quads = [
-            [to_image(self.mats.homographies[m.name], np.float32(s.quad)) for s in m.slots]  # type: ignore[union-attr]
+        seen = self.mats.homographies  # type: ignore[union-attr]
+
+        def slots(m):
+            return [to_image(seen[m.name], np.float32(s.quad)) for s in m.slots]
+
+        quads = [slots(m) for m in self.mats.layouts if m.name != FACE_UP_MAT]  # type: ignore[union-attr]
+        places = [
+            q
             for m in self.mats.layouts  # type: ignore[union-attr]
+            if m.name == FACE_UP_MAT and m.name in seen
+            for q in slots(m)
         ]
-        return LiveFields(self.service, t.code, cards_look(reader, quads, []))
+        laid = [q for seat in quads for q in seat] + places
+        return LiveFields(
+            self.service, t.code, cards_look(reader, quads, places), settle_detector(laid)
+        )
 
     def _dice(self, t) -> LiveDice:
+        import cv2
+
         from ..vision.dataset import read_dataset
         from ..vision.dice_reader import DiceReader
 
         if not self.dice or not Path(self.dice).is_dir():
             raise ValueError("no dice taught (the [camera] dice folder)")
         classes, samples = read_dataset(self.dice)
-        reader = DiceReader.enrol(classes, samples)
+        # The empty mat, when teach-dice photographed it: the table the dice lie on.
+        empty_file = Path(self.dice) / "empty.png"
+        empty = cv2.imread(str(empty_file), cv2.IMREAD_COLOR) if empty_file.exists() else None
+        reader = DiceReader.enrol(classes, samples, empty=empty)
         layout = self.mats.layouts[0]  # type: ignore[union-attr]
         h = self.mats.homographies[layout.name]  # type: ignore[union-attr]
         tray = next(s for s in layout.slots if s.name == "bean field")

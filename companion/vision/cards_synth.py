@@ -111,30 +111,35 @@ def slot_px() -> tuple[int, int]:
 
 
 def table_layout(
-    n: int, size: tuple[int, int], rng: np.random.Generator, px_per_mm: float | None = None
+    n: int,
+    size: tuple[int, int],
+    rng: np.random.Generator,
+    px_per_mm: float | None = None,
+    margin: float = 10.0,
 ) -> tuple[list[np.ndarray], float]:
     """Where `n` field slots lie in the picture: rows of slots side by side; the rows
     on the far side of the table face the other way (their players sit opposite),
-    every mat a little turned and off. Returns each slot's corners (top-left,
-    top-right, bottom-right, bottom-left in the slot's own sense) and the scale."""
+    every mat a little turned and off; `margin` mm between them and the picture's
+    edge. Returns each slot's corners (top-left, top-right, bottom-right,
+    bottom-left in the slot's own sense) and the scale."""
     w, h = size
     sw, sh = SLOT_MM
     gap = 8.0
     if px_per_mm is None:  # the largest scale at which they fit
         px_per_mm = 2.0
         while px_per_mm > 0.5:
-            per_row = int((w / px_per_mm - 20) // (sw + gap))
+            per_row = int((w / px_per_mm - 2 * margin) // (sw + gap))
             rows = -(-n // max(per_row, 1))
-            if per_row >= 1 and rows * (sh + 20) + 20 <= h / px_per_mm:
+            if per_row >= 1 and rows * (sh + 20) + 2 * margin <= h / px_per_mm:
                 break
             px_per_mm -= 0.05
-    per_row = max(1, int((w / px_per_mm - 20) // (sw + gap)))
+    per_row = max(1, int((w / px_per_mm - 2 * margin) // (sw + gap)))
     rows = -(-n // per_row)
     quads = []
     for i in range(n):
         r, c = divmod(i, per_row)
-        x0 = 10 + c * (sw + gap) + rng.uniform(0, 4)
-        y0 = 10 + r * (sh + 20) + rng.uniform(0, 6)
+        x0 = margin + c * (sw + gap) + rng.uniform(0, 4)
+        y0 = margin + r * (sh + 20) + rng.uniform(0, 6)
         corners = np.float32([[x0, y0], [x0 + sw, y0], [x0 + sw, y0 + sh], [x0, y0 + sh]])
         centre = corners.mean(axis=0)
         turn = np.deg2rad(rng.normal(0, 1.5))
@@ -411,6 +416,9 @@ def _sub_quad(quad: np.ndarray, v0: float, v1: float) -> np.ndarray:
     return np.float32([left[0], right[0], right[1], left[1]])
 
 
+MAT_MARGIN_MM = 24.0
+
+
 class CardTable:
     """A card game's table, look by look, for the live demo and the end-to-end
     tests: every seat's bean fields (a slot each, seat by seat) and the places of
@@ -436,7 +444,9 @@ class CardTable:
         w, h = size
         base = np.full((h, w, 3), self.rng.integers(150, 220, 3), np.uint8)
         self.base = np.clip(base + self.rng.normal(0, 3, base.shape), 0, 255).astype(np.uint8)
-        quads, self.scale = table_layout(seats * fields + 2, size, self.rng)
+        # As on printed mats, whose markers lie between the slots and the picture's
+        # edge: no slot touches the edge (where an arm comes in).
+        quads, self.scale = table_layout(seats * fields + 2, size, self.rng, margin=MAT_MARGIN_MM)
         self.camera_seed = int(self.rng.integers(1 << 30))
         slots, reserved = quads[:-2], quads[-2:]
         places = [_sub_quad(q, v, v + 0.38) for q in reserved for v in (0.04, 0.5)]

@@ -23,6 +23,8 @@ MARGIN_MM = 8.0
 CARD_MM = (56.0, 87.0)  # a Bohnanza card
 STRIP_MM = 11.0  # how much of each earlier card shows in a column
 DICE_MAT_BASE = 40  # dice mats use ids 40..43; card mats 4 * seat .. 4 * seat + 3
+FACE_UP_MAT_BASE = 44  # the face-up mat: ids 44..47
+FACE_UP_MAT = "face-up"
 
 
 def aruco_dictionary():
@@ -109,6 +111,33 @@ def card_mat(seat: int, fields: int = 3, paper: str = "A4") -> MatLayout:
     return MatLayout(f"seat {seat + 1}", paper, w, h, _corner_markers(4 * seat, w, h), slots)
 
 
+def face_up_mat(places: int = 3, paper: str = "A4") -> MatLayout:
+    """The card games' mat for the cards turned face up (Bohnanza's two, or three
+    with two players; The Duel's three): a place each, side by side, on the paper
+    turned sideways. Optional at the table: without it the cards turned over are
+    entered on the phone."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper is one of {', '.join(PAPERS)}")
+    h, w = PAPERS[paper]  # landscape
+    x0, x1 = MARGIN_MM + MARKER_MM + 4, w - MARGIN_MM - MARKER_MM - 4
+    place_w, place_h = CARD_MM[0] + 8, CARD_MM[1] + 8
+    gap = (x1 - x0 - places * place_w) / (places + 1)
+    if gap < 0.5 or place_h > h - 2 * MARGIN_MM:
+        raise ValueError(f"{places} face-up places don't fit on {paper}")
+    top = (h - place_h) / 2
+    slots = []
+    for i in range(places):
+        left = x0 + gap + i * (place_w + gap)
+        quad = (
+            (left, top),
+            (left + place_w, top),
+            (left + place_w, top + place_h),
+            (left, top + place_h),
+        )
+        slots.append(Slot(f"face-up {i + 1}", quad))
+    return MatLayout(FACE_UP_MAT, paper, w, h, _corner_markers(FACE_UP_MAT_BASE, w, h), slots)
+
+
 def dice_mat(paper: str = "A3") -> MatLayout:
     """The dice game's mat: the rolling area and, below it, the bean-field tray."""
     if paper not in PAPERS:
@@ -128,11 +157,14 @@ def dice_mat(paper: str = "A3") -> MatLayout:
     return MatLayout("dice", paper, w, h, _corner_markers(DICE_MAT_BASE, w, h), slots)
 
 
-def mats_for(game: str, players: int, paper: str = "A4") -> list[MatLayout]:
+def mats_for(game: str, players: int, paper: str = "A4", face_up: bool = False) -> list[MatLayout]:
+    """The game's mats: the dice mat, or a mat per seat (and with `face_up`, the
+    face-up mat after them)."""
     if game == "dice":
         return [dice_mat("A3" if paper == "A4" else paper)]
     # Three slots: The Duel's three fields; Bohnanza's two or three, and the 3rd bought.
-    return [card_mat(seat, 3, paper) for seat in range(players)]
+    mats = [card_mat(seat, 3, paper) for seat in range(players)]
+    return mats + [face_up_mat(3, paper)] if face_up else mats
 
 
 def mat_svg(layout: MatLayout) -> str:
@@ -207,7 +239,7 @@ def write_mats(folder: str | Path, game: str, players: int, paper: str = "A4") -
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
-    for layout in mats_for(game, players, paper):
+    for layout in mats_for(game, players, paper, face_up=True):
         path = out / f"{game}-{layout.name.replace(' ', '')}-{layout.paper}.svg"
         path.write_text(mat_svg(layout), "utf-8")
         paths.append(path)

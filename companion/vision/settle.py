@@ -3,11 +3,18 @@
 Each frame is compared with the one before at a small size; while more than a
 sliver of the picture changes (dice rolling, a hand reaching in) the table is
 moving; after `still_frames` quiet frames in a row it has settled, and that is
-reported once, so one roll gives one reading."""
+reported once, so one roll gives one reading.
+
+A hand held still over the table is quiet too, so a quiet picture is also compared
+with the last settled one: a change that reaches in from the picture's edge is an
+arm, and the picture is not settled while it is there (for at most `hold_frames`,
+after which it is reported anyway: something left lying at the edge of the view
+must not stop the table for good). Changes where things are laid (`laid`: the
+field slots, in picture pixels) are the game's, not an arm's, even at the edge."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -23,26 +30,76 @@ class SettleDetector:
     _previous: np.ndarray | None = None
     _quiet: int = 0
     _moved: bool = True  # there was motion since the last settle
+    hand_share: float = 0.004  # an edge-touching change this big (of the picture) is an arm
+    hold_frames: int = 20  # quiet frames an arm holds the settle up (2 s at 10 fps)
+    laid: list = field(default_factory=list)  # quads (picture pixels) where cards are laid
+    _reference: np.ndarray | None = None  # the picture last reported settled
+    _laid_mask: np.ndarray | None = None  # `laid` at the compared size
+    _colour: np.ndarray | None = None  # the last picture, small, in colour
+    _held: int = 0
 
     def motion(self, image: np.ndarray) -> float:
         """The share of the picture that changed since the previous frame."""
-        gray = cv2.cvtColor(
-            cv2.resize(image, SMALL, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY
-        )
-        gray = cv2.GaussianBlur(gray, (5, 5), 0)
-        previous, self._previous = self._previous, gray
+        small = cv2.GaussianBlur(cv2.resize(image, SMALL, interpolation=cv2.INTER_AREA), (5, 5), 0)
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        if self.laid and self._laid_mask is None:
+            h, w = image.shape[:2]
+            scale = np.float32([SMALL[0] / w, SMALL[1] / h])
+            mask = np.zeros(SMALL[::-1], np.uint8)
+            for quad in self.laid:
+                cv2.fillPoly(mask, [np.round(np.float32(quad) * scale).astype(np.int32)], 255)
+            self._laid_mask = mask
+        previous, self._previous, self._colour = self._previous, gray, small
         if previous is None:
             return 1.0
         return float(np.mean(cv2.absdiff(gray, previous) > self.pixel_change))
 
+    def reaching_in(self) -> bool:
+        """Whether, since the last settled picture, something has come in across the
+        edge of the picture and still lies there: a hand or an arm over the table.
+        Cards laid and dice rolled change the picture inside it (a card in a slot at
+        the very edge is the slot's); an arm crosses the edge. In colour: a pale arm
+        over a pale table differs in hue more than in lightness."""
+        if self._reference is None or self._colour is None:
+            return False
+        diff = cv2.absdiff(self._colour, self._reference).max(axis=2)
+        changed = (diff > self.pixel_change).astype(np.uint8)
+        if changed.mean() > 0.5:
+            return False  # most of the picture: the light changed, or the camera moved
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+        least = self.hand_share * changed.size
+        big = stats[:, 4] >= least  # (big[0], the unchanged rest, never counts below)
+        if n < 2 or not big[1:].any():
+            return False
+        # What crosses the edge outside the slots, and is more than a card's sliver
+        # there, is an arm (if what it is part of is an arm's size).
+        outside = changed if self._laid_mask is None else changed & (self._laid_mask == 0)
+        m, parts, part_stats, _ = cv2.connectedComponentsWithStats(
+            outside.astype(np.uint8), connectivity=8
+        )
+        ring = np.zeros(changed.shape, bool)
+        ring[[0, -1], :] = ring[:, [0, -1]] = True
+        crossing = np.bincount(parts[ring], minlength=m)
+        for k in range(1, m):
+            if crossing[k] >= 2 and part_stats[k, 4] >= least / 4:
+                y, x = np.argwhere(parts == k)[0]
+                if big[labels[y, x]]:
+                    return True
+        return False
+
     def update(self, image: np.ndarray) -> str:
-        """ "moving", "still" or, once per quiet spell after motion, "settled"."""
+        """ "moving", "still", "hand" (quiet, but an arm reaches over the table) or,
+        once per quiet spell after motion, "settled"."""
         if self.motion(image) > self.moving_share:
             self._quiet = 0
             self._moved = True
             return "moving"
         self._quiet += 1
         if self._moved and self._quiet >= self.still_frames:
-            self._moved = False
+            if self._held < self.hold_frames and self.reaching_in():
+                self._held += 1
+                return "hand"
+            self._moved, self._held = False, 0
+            self._reference = self._colour
             return "settled"
         return "still"

@@ -20,7 +20,9 @@ def photo(layouts, columns, scale=2.0, show=None):
     cards laid in their slots (first planted at the slot's top). `show`: which
     mats are in view (all by default)."""
     canvas = np.full((960, 1280, 3), (120, 140, 150), np.uint8)
+    left = 40.0
     for i, layout in enumerate(layouts):
+        x_here, left = left, left + layout.width * scale + 30
         if show is not None and i not in show:
             continue
         img = mat_image(layout, PX)
@@ -34,7 +36,7 @@ def photo(layouts, columns, scale=2.0, show=None):
         k = scale / PX
         m = np.float64(
             [
-                [k * np.cos(turn), -k * np.sin(turn), 40 + i * 450 * k * PX / 2],
+                [k * np.cos(turn), -k * np.sin(turn), x_here],
                 [k * np.sin(turn), k * np.cos(turn), 60],
             ]
         )
@@ -71,7 +73,10 @@ def test_the_camera_finds_the_mats_then_reads_a_card_planted(tmp_path):
     scene.image = photo(layouts, [[[], [], []], [[], [], []]])
     rig.step()
     assert rig.live is not None and service.cameras[code] is rig.live
-    assert service.snapshot(code)["notices"] == []
+    # No face-up mat: the game goes on, the cards turned over told on the phone.
+    assert [n["text"] for n in service.snapshot(code)["notices"]] == [
+        "the camera can't see the face-up mat: cards turned over are entered on the phone"
+    ]
     # Uwe lays his first card (red) in his first field: a hand, then the table still.
     hand = scene.image.copy()
     cv2.circle(hand, (300, 400), 120, (90, 120, 170), -1)
@@ -85,6 +90,43 @@ def test_the_camera_finds_the_mats_then_reads_a_card_planted(tmp_path):
     log = store.log(service.table(code).game_id)
     assert [(a.source, a.action["type"]) for a in log] == [("camera", "plant")]
     assert rig.alive()
+    store.close()
+
+
+def test_the_cards_turned_over_on_the_face_up_mat_are_read(tmp_path):
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    layouts = mats_for("duel", 2, "A4", face_up=True)
+    assert [m.name for m in layouts] == ["seat 1", "seat 2", "face-up"]
+    faces = tmp_path / "faces"
+    write_enrolment(faces)
+    scene = Scene()
+    rig = Rig(service, FunctionCamera(scene), faces=str(faces))
+    empty = [[[], [], []], [[], [], []], [[], [], []]]
+    scene.image = photo(layouts, empty, scale=1.5)
+    rig.step()
+    assert rig.live is not None and service.snapshot(code)["notices"] == []
+    # Uwe plants the first card of his hand, then turns over the deck's top three.
+    state = service.table(code).state
+    first = state.players[0].hand[0]
+    scene.image = photo(layouts, [[[first], [], []], [[], [], []], [[], [], []]], scale=1.5)
+    for _ in range(3):
+        rig.step()
+    assert service.table(code).state.players[0].fields[0] == (first,)
+    top = service.table(code).state.deck[:3]
+    turned = [[[first], [], []], [[], [], []], [[c] for c in top]]
+    scene.image = photo(layouts, turned, scale=1.5)
+    for _ in range(3):
+        rig.step()
+    state = service.table(code).state
+    assert state.face_up == tuple(top) and service.snapshot(code)["notices"] == []
+    log = store.log(service.table(code).game_id)
+    assert [(a.source, a.action["type"]) for a in log] == [
+        ("camera", "plant"),
+        ("camera", "draw-face-up"),
+    ]
     store.close()
 
 
@@ -143,4 +185,84 @@ def test_card_faces_are_taught_from_photos_then_the_camera_reads_with_them(tmp_p
     for _ in range(3):
         rig.step()
     assert service.table(code).state.players[0].fields[0] == ("red",)
+    store.close()
+
+
+def dice_photo(dice, seed=0):
+    """The printed dice mat (A3) from above, dice lying on it: (bean, kind, x, y) in
+    the mat's millimetres."""
+    from companion.vision.mats import dice_mat
+    from companion.vision.synth import DIE_TONES, bean_symbol
+
+    layout = dice_mat("A3")
+    img = mat_image(layout, PX)
+    side = int(16 * PX)
+    for bean, kind, x, y in dice:
+        x0, y0 = int(x * PX) - side // 2, int(y * PX) - side // 2
+        img[y0 : y0 + side, x0 : x0 + side] = bean_symbol(bean, side, DIE_TONES[kind])
+    k = 2.0 / PX
+    m = np.float64([[k, 0.01, 300], [-0.01, k, 50]])
+    photo = cv2.warpAffine(img, m, (1280, 960), borderValue=(120, 140, 150))
+    noise = np.random.default_rng(seed).normal(0, 2, photo.shape)
+    return np.clip(photo + noise, 0, 255).astype(np.uint8)
+
+
+KINDS = ["darker", "darker", "lighter", "lighter", "lighter"]
+
+
+def spots(k):
+    """Five places in the rolling area, another set for every k."""
+    rng = np.random.default_rng(k)
+    return [
+        (70 + 40 * i + rng.uniform(-8, 8), 80 + 45 * k % 200 + rng.uniform(0, 20)) for i in range(5)
+    ]
+
+
+def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path):
+    """`companion vision teach-dice`: the empty dice mat, then every face shown by
+    all five dice; the camera over a dice table then reads the first roll."""
+    from companion.cli import main
+    from companion.vision.synth import BEANS
+
+    dice = tmp_path / "dice"
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), dice_photo([]))
+    assert main(["vision", "teach-dice", "--dice", str(dice), "--face", "soy", str(empty)]) == 1
+    assert main(["vision", "teach-dice", "--dice", str(dice), "--empty", str(empty)]) == 0
+    assert main(["vision", "teach-dice", "--dice", str(dice), "--face", "soy", str(empty)]) == 1
+    for n, bean in enumerate(BEANS):
+        paths = []
+        for k in range(3):
+            path = tmp_path / f"{bean}{k}.png"
+            places = spots(3 * n + k)
+            cv2.imwrite(str(path), dice_photo([(bean, KINDS[i], *places[i]) for i in range(5)], k))
+            paths.append(str(path))
+        assert main(["vision", "teach-dice", "--dice", str(dice), "--face", bean, *paths]) == 0
+    labels = list(dice.glob("*-*.txt"))  # a label file a photo: a die a line
+    assert len(labels) == 18 and all(len(p.read_text().split()) == 5 * 5 for p in labels)
+    # The table: the dice game, its dice lying on the mat before the first throw.
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    state = service.table(code).state
+    first = [die.faces[0] for die in state.dice.dice]
+    kinds = [die.kind for die in state.dice.dice]
+    scene = Scene()
+    places = spots(40)
+    scene.image = dice_photo([(first[i], kinds[i], *places[i]) for i in range(5)])
+    rig = Rig(service, FunctionCamera(scene), dice=str(dice))
+    rig.step()
+    assert rig.live is not None
+    for _ in range(3):
+        rig.step()
+    # Thrown: they land elsewhere showing other beans.
+    thrown = ["soy", "garden", "green", "red", "blue"]  # (darker, darker, lighter...)
+    places = spots(41)
+    scene.image = dice_photo([(thrown[i], kinds[i], *places[i]) for i in range(5)], 1)
+    for _ in range(3):
+        rig.step()
+    log = store.log(service.table(code).game_id)
+    assert [(a.source, a.action["type"]) for a in log] == [("camera", "roll")]
+    assert sorted(service.table(code).state.faces) == sorted(thrown)
     store.close()

@@ -97,6 +97,79 @@ def test_a_hand_reaching_in_is_motion_not_a_settle():
     assert det.update(with_hand) == "moving"
 
 
+def settled_on(det, image, frames=3):
+    return [det.update(image) for _ in range(frames)]
+
+
+def test_a_hand_held_still_over_the_table_holds_the_settle_until_it_leaves():
+    from companion.vision.cards_synth import CardTable
+
+    table = CardTable(3, 3, seed=1)
+    det = SettleDetector(still_frames=1)
+    assert "settled" in settled_on(det, table.look())
+    # A hand lays a card in a field and stays there: quiet, but an arm in view.
+    table.columns[table.slot(1, 0)] = ["blue"]
+    held = table.reaching(table.slot(1, 0))
+    assert settled_on(det, held, 6) == ["moving"] + ["hand"] * 5
+    # It leaves: the card lies there alone, and that is the picture that settles.
+    assert settled_on(det, table.look()) == ["moving", "settled", "still"]
+
+
+def test_a_card_laid_away_from_the_edge_is_no_hand():
+    from companion.vision.cards_synth import CardTable
+
+    table = CardTable(3, 3, seed=1)
+    det = SettleDetector(still_frames=1)
+    settled_on(det, table.look())
+    for seat in range(3):
+        table.columns[table.slot(seat, 2)] = ["red", "red"]
+        assert settled_on(det, table.look()) == ["moving", "settled", "still"]
+
+
+def test_a_card_laid_in_a_slot_at_the_very_edge_of_the_view_is_no_hand(monkeypatch):
+    from companion.vision import cards_synth
+
+    # Mats laid to the very edge of the view: the first slot touches the left edge.
+    monkeypatch.setattr(cards_synth, "MAT_MARGIN_MM", 10.0)
+    table = cards_synth.CardTable(3, 3, seed=5)
+    assert min(x for x, _ in table.quads[0]) < 2
+    laid = list(table.quads) + list(table.place_quads)
+    det, blind = SettleDetector(still_frames=1, laid=laid), SettleDetector(still_frames=1)
+    settled_on(det, table.look())
+    settled_on(blind, table.look())
+    table.columns[0] = [*table.columns[0], "red"]
+    assert settled_on(det, table.look()) == ["moving", "settled", "still"]
+    # (Not told where the slots are, the card's edge could be an arm's.)
+    assert settled_on(blind, table.look()) == ["moving", "hand", "hand"]
+    # An arm reaching over that slot is still an arm.
+    table.columns[0] = [*table.columns[0], "red"]
+    assert settled_on(det, table.reaching(0)) == ["moving", "hand", "hand"]
+
+
+def test_a_light_switched_on_is_no_hand():
+    rng = np.random.default_rng(2)
+    table = render_scene(rng, size=(320, 240), dice=2, hand=False).image
+    det = SettleDetector(still_frames=1)
+    settled_on(det, table)
+    lit = cv2.convertScaleAbs(table, alpha=1.0, beta=40)
+    assert settled_on(det, lit) == ["moving", "settled", "still"]
+
+
+def test_something_left_at_the_edge_of_the_view_stops_the_table_only_for_a_while():
+    rng = np.random.default_rng(2)
+    table = render_scene(rng, size=(320, 240), dice=2, hand=False).image
+    det = SettleDetector(still_frames=1, hold_frames=5)
+    settled_on(det, table)
+    with_sleeve = table.copy()
+    cv2.rectangle(with_sleeve, (100, 180), (180, 240), (120, 160, 210), -1)
+    states = settled_on(det, with_sleeve, 9)
+    assert states == ["moving"] + ["hand"] * 5 + ["settled", "still", "still"]
+    # From then on it is part of the table.
+    moved = with_sleeve.copy()
+    cv2.circle(moved, (60, 60), 12, (255, 255, 255), -1)
+    assert settled_on(det, moved) == ["moving", "settled", "still"]
+
+
 def test_synthetic_scenes_have_exact_labels(tmp_path):
     paths = write_dataset(tmp_path, 5, seed=3, size=(640, 480))
     classes, samples = read_dataset(tmp_path)

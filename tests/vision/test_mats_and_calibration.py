@@ -12,6 +12,7 @@ from companion.vision.mats import (
     PAPERS,
     card_mat,
     dice_mat,
+    face_up_mat,
     mat_image,
     mat_svg,
     mats_for,
@@ -37,7 +38,7 @@ def mm_to_px(offset=(100, 80), scale=2.6, tilt=0.0002):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_mat_fits_its_paper_with_markers_in_the_corners(paper):
-    for layout in mats_for("bohnanza", 7, paper) + [dice_mat("A3")]:
+    for layout in mats_for("bohnanza", 7, paper, face_up=True) + [dice_mat("A3")]:
         assert len(layout.markers) == 4
         for m in layout.markers:
             assert m.x > 0 and m.x + m.size < layout.width
@@ -50,8 +51,21 @@ def test_every_mat_fits_its_paper_with_markers_in_the_corners(paper):
 
 
 def test_marker_ids_tell_the_mats_apart():
-    ids = [i for layout in mats_for("bohnanza", 7) + [dice_mat()] for i in layout.ids]
-    assert len(ids) == len(set(ids)) == 32
+    mats = mats_for("bohnanza", 7, face_up=True) + [dice_mat()]
+    ids = [i for layout in mats for i in layout.ids]
+    assert len(ids) == len(set(ids)) == 36 and max(ids) < 50  # (the 4x4_50 dictionary)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_face_up_mat_has_a_place_for_each_card_turned_over(paper):
+    layout = face_up_mat(3, paper)
+    assert layout.width > layout.height  # the paper turned sideways
+    assert [s.name for s in layout.slots] == ["face-up 1", "face-up 2", "face-up 3"]
+    for slot in layout.slots:  # a card and 4 mm all round, like a field slot's width
+        (x0, y0), (x1, _), _, (_, y1) = slot.quad
+        assert (x1 - x0, y1 - y0) == pytest.approx((64.0, 95.0))
+    with pytest.raises(ValueError, match="don't fit"):
+        face_up_mat(9, paper)
 
 
 def test_card_slots_have_tick_marks_a_card_strip_apart():
@@ -64,7 +78,9 @@ def test_the_svg_is_true_to_scale(tmp_path):
     svg = mat_svg(card_mat(2, paper="Letter"))
     assert 'width="215.9mm" height="279.4mm"' in svg and 'viewBox="0 0 215.9 279.4"' in svg
     paths = write_mats(tmp_path, "bohnanza", 3, "A4")
-    assert [p.name for p in paths] == [f"bohnanza-seat{i}-A4.svg" for i in (1, 2, 3)]
+    assert [p.name for p in paths] == [f"bohnanza-seat{i}-A4.svg" for i in (1, 2, 3)] + [
+        "bohnanza-face-up-A4.svg"
+    ]
     assert main(["mats", "--game", "dice", "--out", str(tmp_path / "d")]) == 0
 
 
