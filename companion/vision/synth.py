@@ -6,6 +6,7 @@ exact labels in the dice-real format. No publisher's artwork is used or copied."
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,8 +124,7 @@ def render_scene(
         angle = float(rng.uniform(0, 360))
         _paste(img, tile, cx, cy, angle, rng)
         boxes.append(Box(face, cx, cy, side, side))
-    lens_rng = rng if camera_seed is None else np.random.default_rng(camera_seed)
-    img = _light_and_lens(img, lens_rng)
+    img = _light_and_lens(img, rng) if camera_seed is None else _filmed(img, camera_seed)
     has_hand = bool(rng.random() < 0.15) if hand is None else hand
     if has_hand:
         arm = _hand(img, rng)
@@ -137,44 +137,73 @@ def _paste(
     img: np.ndarray, tile: np.ndarray, cx: float, cy: float, angle: float, rng: np.random.Generator
 ) -> None:
     s = tile.shape[0]
+    # Only the die's neighbourhood changes: work on that patch of the picture.
+    pad = int(s * 1.2) + 4
+    x0, y0 = max(int(cx) - pad, 0), max(int(cy) - pad, 0)
+    x1, y1 = min(int(cx) + pad, img.shape[1]), min(int(cy) + pad, img.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    patch = img[y0:y1, x0:x1]
     # A soft shadow first, then the die, turned.
     m = cv2.getRotationMatrix2D((s / 2, s / 2), angle, 1.0)
-    m[0, 2] += cx - s / 2
-    m[1, 2] += cy - s / 2
-    mask = cv2.warpAffine(np.full((s, s), 255, np.uint8), m, img.shape[1::-1])
+    m[0, 2] += cx - s / 2 - x0
+    m[1, 2] += cy - s / 2 - y0
+    size = (x1 - x0, y1 - y0)
+    mask = cv2.warpAffine(np.full((s, s), 255, np.uint8), m, size)
     shadow = (
         cv2.GaussianBlur(
             np.roll(mask, (int(s * 0.08), int(s * 0.1)), axis=(0, 1)), (0, 0), s * 0.08
         ).astype(np.float32)
         / 255
     )
-    img[:] = (img * (1 - 0.45 * shadow[..., None])).astype(np.uint8)
-    warped = cv2.warpAffine(tile, m, img.shape[1::-1])
+    patch[:] = (patch * (1 - 0.45 * shadow[..., None])).astype(np.uint8)
+    warped = cv2.warpAffine(tile, m, size)
     # Rounded die edges: a little darker at the outline.
     edge = cv2.GaussianBlur(mask, (0, 0), max(1.0, s * 0.03)).astype(np.float32) / 255
     alpha = (mask > 0).astype(np.float32)[..., None]
     shade = (0.75 + 0.25 * edge)[..., None]
-    img[:] = np.clip(img * (1 - alpha) + warped * alpha * shade, 0, 255).astype(np.uint8)
+    patch[:] = np.clip(patch * (1 - alpha) + warped * alpha * shade, 0, 255).astype(np.uint8)
 
 
 def _light_and_lens(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     h, w = img.shape[:2]
+    light, lens, k, noise = _lens_parts(h, w, rng)
+    return _through(img, light, lens, k, noise)
+
+
+def _lens_parts(h: int, w: int, rng: np.random.Generator) -> tuple:
+    """One camera's light, lens, blur and sensor noise, drawn from `rng`."""
     gx, gy = rng.uniform(-0.35, 0.35, 2)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    light = 1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5)
-    out = np.clip(img * light[..., None] * rng.uniform(0.8, 1.15), 0, 255).astype(np.uint8)
+    light = (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[..., None] * rng.uniform(0.8, 1.15)
     # A little perspective left over after the mat's homography.
     d = 0.015 * w
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
-    out = cv2.warpPerspective(
-        out, cv2.getPerspectiveTransform(src, dst), (w, h), borderMode=cv2.BORDER_REFLECT
-    )
-    k = rng.choice([0, 0, 3, 5])
+    lens = cv2.getPerspectiveTransform(src, dst)
+    k = int(rng.choice([0, 0, 3, 5]))
+    noise = rng.normal(0, rng.uniform(2, 6), (h, w, 3))
+    return light.astype(np.float32), lens, k, noise.astype(np.float32)
+
+
+@functools.lru_cache(maxsize=4)
+def _camera(h: int, w: int, camera_seed: int) -> tuple:
+    """A fixed camera's parts, worked out once: a live table films many pictures."""
+    return _lens_parts(h, w, np.random.default_rng(camera_seed))
+
+
+def _through(img: np.ndarray, light, lens, k: int, noise) -> np.ndarray:
+    h, w = img.shape[:2]
+    out = np.clip(img * light, 0, 255).astype(np.uint8)
+    out = cv2.warpPerspective(out, lens, (w, h), borderMode=cv2.BORDER_REFLECT)
     if k:
         out = cv2.GaussianBlur(out, (k, k), 0)
-    noise = rng.normal(0, rng.uniform(2, 6), out.shape)
     return np.clip(out + noise, 0, 255).astype(np.uint8)
+
+
+def _filmed(img: np.ndarray, camera_seed: int) -> np.ndarray:
+    """`img` through the fixed camera `camera_seed`."""
+    return _through(img, *_camera(img.shape[0], img.shape[1], camera_seed))
 
 
 def _hand(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -241,7 +270,7 @@ class RollingTable:
 
     def empty(self) -> np.ndarray:
         """The place without dice, as the camera sees it (for calibration)."""
-        return _light_and_lens(self.table.copy(), np.random.default_rng(self.camera_seed))
+        return _filmed(self.table.copy(), self.camera_seed)
 
     def _roll(self, n: int) -> Scene:
         if n not in self._rolls:
@@ -297,7 +326,7 @@ class DiceMatTable:
         self.places: dict[int, tuple[float, float, float]] = {}  # die -> x, y, turn
 
     def empty(self) -> np.ndarray:
-        return _light_and_lens(self.table.copy(), np.random.default_rng(self.camera_seed))
+        return _filmed(self.table.copy(), self.camera_seed)
 
     def teaching(self, face: int) -> np.ndarray:
         """A picture with five dice all showing `face`, for teach mode."""
@@ -335,7 +364,7 @@ class DiceMatTable:
             self.places[i] = (x, y, turn)
             tile = bean_symbol(face, int(s), DIE_TONES[kind])
             _paste(img, tile, x, y, turn, self.rng)
-        return _light_and_lens(img, np.random.default_rng(self.camera_seed))
+        return _filmed(img, self.camera_seed)
 
     def tumbling(self, n: int = 5) -> np.ndarray:
         """A frame of dice in the air: somewhere, blurred."""
