@@ -113,6 +113,8 @@ class DiceWorld:
         self._still = self._look(set(range(len(self.faces))))
         self._until = 0.0
         self.changed = 0.0  # when the dice last moved
+        self._tumbling: list = []
+        self._tumble = 0
 
     def _look(self, thrown: set[int]):
         return self.mat.look(list(zip(self.faces, self.kinds, strict=True)), self.saved, thrown)
@@ -161,7 +163,12 @@ class DiceWorld:
     def frame(self, now: float):
         with self.lock:
             if now < self._until:
-                return self.mat.tumbling()
+                # Dice in the air: any pictures of them will do, as long as each
+                # differs from the one before (drawn once: drawing them is slow).
+                if not self._tumbling:
+                    self._tumbling = [self.mat.tumbling() for _ in range(3)]
+                self._tumble = (self._tumble + 1) % len(self._tumbling)
+                return self._tumbling[self._tumble]
             return self._still
 
 
@@ -175,6 +182,14 @@ class CameraBots(Bots):
         self.world, self.live = world, live
         self.clock = clock or time.monotonic
         self.corrections = 0
+        # What the players truly did, in order: ("roll" or "repeat", (face, kind) of
+        # every die thrown, as they landed), ("save", faces), ("pass",), or ("phone",
+        # action) for what is done on the phone.
+        self.script: list[tuple] = []
+
+    def _thrown(self, how: str, dice: list[int]) -> tuple:
+        w = self.world
+        return (how, tuple(sorted((w.faces[i], w.kinds[i]) for i in dice)))
 
     def step(self) -> bool:
         from .engine.dice.actions import Harvest, PassPiece, RepeatRoll, Roll, Save
@@ -199,21 +214,29 @@ class CameraBots(Bots):
             return True
         harvests = [a for a in legal if isinstance(a, Harvest) and a.player not in t.seats]
         if harvests:  # a card, not the dice: done on the phone
+            harvest = self.rng.choice(harvests)
             try:
-                self.service.act(self.code, self.rng.choice(harvests).to_json(), source="demo")
+                self.service.act(self.code, harvest.to_json(), source="demo")
             except (RuleError, TableError):
                 return False
+            self.script.append(("phone", harvest))
             return True
         action = bot_choice("dice", state, legal, self.rng)
         now = self.clock()
         # The world's dice are its own: which one the engine calls die 2 it can't
         # know (dice of a kind are alike), so it throws what lies in its rolling area.
         if isinstance(action, Roll | RepeatRoll):
-            self.world.throw([i for i, s in enumerate(self.world.saved) if not s], now)
+            dice = [i for i, s in enumerate(self.world.saved) if not s]
+            self.world.throw(dice, now)
+            self.script.append(self._thrown("roll" if isinstance(action, Roll) else "repeat", dice))
         elif isinstance(action, Save):
-            self.world.save([state.faces[i] for i in action.dice], now)
+            faces = [state.faces[i] for i in action.dice]
+            self.world.save(faces, now)
+            self.script.append(("save", tuple(sorted(faces))))
         elif isinstance(action, PassPiece):
-            self.world.throw(list(range(len(state.faces))), now)  # the next player throws
+            dice = list(range(len(state.faces)))
+            self.world.throw(dice, now)  # the next player throws
+            self.script += [("pass",), self._thrown("roll", dice)]
         else:
             return False
         return True

@@ -352,11 +352,15 @@ class DiceMatTable:
                 x, y, turn = 1.5 * s + tray_slot * 1.8 * s, h * (1 + self.TRAY) / 2, 0.0
                 tray_slot += 1
             elif i in rolled or i not in self.places or self.places[i][1] > h * self.TRAY:
+                # A throw carries a die away: it lands clear of the others and of
+                # where it lay (one that came back to its place, showing the same
+                # bean, is a throw no camera can see).
+                before = [self.places[i]] if i in self.places else []
                 for _ in range(200):
                     x = float(self.rng.uniform(s, w - s))
                     y = float(self.rng.uniform(s, h * self.TRAY - s))
                     others = [p for j, p in self.places.items() if j != i and not saved[j]]
-                    if all(np.hypot(x - px, y - py) > 1.8 * s for px, py, _ in others):
+                    if all(np.hypot(x - px, y - py) > 1.8 * s for px, py, _ in others + before):
                         break
                 turn = float(self.rng.uniform(0, 360))
             else:
