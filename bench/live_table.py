@@ -79,7 +79,19 @@ def main() -> None:
     dice = args.game == "dice"
     camera = dice_camera if dice else cards_camera
     world, feed, live = camera(service, code, seed=4, size=size, clock=clock)
-    live.detector = SettleDetector(still_frames=args.still)
+    live.detector = SettleDetector(still_frames=args.still, laid=live.detector.laid)
+    detector, holds = live.detector, {"held": 0, "read_anyway": 0}
+    update = detector.update
+
+    def counted(image):
+        """The settle detector, counting the hands it held the reading for."""
+        was = detector._held
+        state = update(image)
+        holds["held"] += state == "hand" and was == 0
+        holds["read_anyway"] += state == "settled" and was >= detector.hold_frames
+        return state
+
+    detector.update = counted
     bots = (CameraBots if dice else CardBots)(service, code, 0.0, 4, world, live, clock=clock)
     work: list[float] = []  # the camera side's work on the last frame (not the rendering)
 
@@ -123,6 +135,8 @@ def main() -> None:
         "moves": moves,
         "updates": len(latencies),
         "corrections": bots.corrections,
+        "hands_at_rest_not_read": holds["held"],
+        "read_with_a_hand_after_2s": holds["read_anyway"],
         "game": args.game,
         "players": players,
         "turn": state.turn,

@@ -30,7 +30,7 @@ class SettleDetector:
     _previous: np.ndarray | None = None
     _quiet: int = 0
     _moved: bool = True  # there was motion since the last settle
-    hand_share: float = 0.004  # an edge-touching change this big (of the picture) is an arm
+    hand_share: float = 0.01  # an edge-crossing change this big (of the picture) is an arm
     hold_frames: int = 20  # quiet frames an arm holds the settle up (2 s at 10 fps)
     laid: list = field(default_factory=list)  # quads (picture pixels) where cards are laid
     _reference: np.ndarray | None = None  # the picture last reported settled

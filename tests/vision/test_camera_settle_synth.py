@@ -146,6 +146,24 @@ def test_a_card_laid_in_a_slot_at_the_very_edge_of_the_view_is_no_hand(monkeypat
     assert settled_on(det, table.reaching(0)) == ["moving", "hand", "hand"]
 
 
+def test_dice_at_the_edge_of_the_view_are_no_hand_an_arm_over_them_is():
+    from companion.vision.synth import DiceMatTable, _hand
+
+    mat = DiceMatTable(seed=5, size=(1280, 960), die_px=0.058 * 1280)
+    dice = [("blue", "darker"), ("soy", "darker"), ("red", "lighter"), ("green", "lighter")]
+    dice.append(("stink", "lighter"))
+    det = SettleDetector(still_frames=1)
+    settled_on(det, mat.look(dice, [False] * 5, set(range(5))))
+    # Two dice roll up to the picture's left edge (the lens takes a little of them).
+    mat.places[0] = (0.6 * mat.die_px, 300.0, 10.0)
+    mat.places[1] = (0.6 * mat.die_px, 300.0 + mat.die_px, 0.0)
+    assert settled_on(det, mat.look(dice, [False] * 5, set())) == ["moving", "settled", "still"]
+    # A player's arm over the rolling area, held still: no reading until it goes.
+    arm = mat.look(dice, [False] * 5, set())
+    _hand(arm, np.random.default_rng(3))
+    assert settled_on(det, arm) == ["moving", "hand", "hand"]
+
+
 def test_a_light_switched_on_is_no_hand():
     rng = np.random.default_rng(2)
     table = render_scene(rng, size=(320, 240), dice=2, hand=False).image
