@@ -95,7 +95,8 @@ LOOK_TIME = 1.2  # s: dice thrown land, lie still, and the camera has read them
 class DiceWorld:
     """The dice game's table as things: five dice, each a (face, kind), lying in
     the rolling area or the bean-field tray. The simulated players move them; the
-    camera films them (`frame`), tumbling for a moment after every throw."""
+    camera films them (`frame`): tumbling for a moment after every throw; after a
+    save, the player's hand, resting still a moment over the tray, then gone."""
 
     def __init__(
         self, state, seed: int, tumble: float = 0.4, size: tuple[int, int] = (960, 720)
@@ -115,15 +116,25 @@ class DiceWorld:
         self.changed = 0.0  # when the dice last moved
         self._tumbling: list = []
         self._tumble = 0
+        self._saving: list = []  # the hand's pictures after a save
+        self._since = 0.0
 
     def _look(self, thrown: set[int]):
         return self.mat.look(list(zip(self.faces, self.kinds, strict=True)), self.saved, thrown)
 
     def _show(self, thrown: set[int], now: float) -> None:
+        from .vision.synth import _hand
+
         look = self._look(thrown)
+        saving = []
+        if not thrown:  # dice put in the tray by hand: coming in, resting, going
+            reach = look.copy()
+            _hand(reach, np.random.default_rng(self.rng.randrange(1 << 30)))
+            saving = [np.roll(reach, 9, axis=1), reach, reach, reach, np.roll(reach, -9, axis=0)]
         with self.lock:
-            self._still, self._until = look, now + (self.tumble if thrown else 0.2)
-            self.changed = now
+            self._still, self._saving = look, saving
+            self._until = now + (self.tumble if thrown else 0.5)
+            self._since = self.changed = now
 
     @property
     def resting(self) -> float:
@@ -162,6 +173,9 @@ class DiceWorld:
 
     def frame(self, now: float):
         with self.lock:
+            if now < self._until and self._saving:
+                k = int((now - self._since) / 0.5 * len(self._saving))
+                return self._saving[min(k, len(self._saving) - 1)]
             if now < self._until:
                 # Dice in the air: any pictures of them will do, as long as each
                 # differs from the one before (drawn once: drawing them is slow).
