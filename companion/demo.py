@@ -90,6 +90,18 @@ class Bots:
 
 
 LOOK_TIME = 1.2  # s: dice thrown land, lie still, and the camera has read them
+HAND_TIME = 0.5  # s: a hand laying a card or putting dice in the tray, in and out
+
+
+def hand_frames(reach):
+    """A hand's pictures, one a frame: coming in, resting still (for the settle
+    detector to hold back), going."""
+    return [np.roll(reach, 9, axis=1), reach, reach, reach, np.roll(reach, -9, axis=0)]
+
+
+def frame_at(frames: list, since: float, length: float):
+    """Of `frames` spread over `length` seconds, the one `since` seconds in."""
+    return frames[min(int(since / length * len(frames)), len(frames) - 1)]
 
 
 class DiceWorld:
@@ -130,10 +142,10 @@ class DiceWorld:
         if not thrown:  # dice put in the tray by hand: coming in, resting, going
             reach = look.copy()
             _hand(reach, np.random.default_rng(self.rng.randrange(1 << 30)))
-            saving = [np.roll(reach, 9, axis=1), reach, reach, reach, np.roll(reach, -9, axis=0)]
+            saving = hand_frames(reach)
         with self.lock:
             self._still, self._saving = look, saving
-            self._until = now + (self.tumble if thrown else 0.5)
+            self._until = now + (self.tumble if thrown else HAND_TIME)
             self._since = self.changed = now
 
     @property
@@ -174,8 +186,7 @@ class DiceWorld:
     def frame(self, now: float):
         with self.lock:
             if now < self._until and self._saving:
-                k = int((now - self._since) / 0.5 * len(self._saving))
-                return self._saving[min(k, len(self._saving) - 1)]
+                return frame_at(self._saving, now - self._since, HAND_TIME)
             if now < self._until:
                 # Dice in the air: any pictures of them will do, as long as each
                 # differs from the one before (drawn once: drawing them is slow).
@@ -310,7 +321,7 @@ class CardWorld:
     the card it laid for a few frames, and going; then the table still."""
 
     def __init__(
-        self, state, seed: int, reach: float = 0.5, size: tuple[int, int] = (1280, 960)
+        self, state, seed: int, reach: float = HAND_TIME, size: tuple[int, int] = (1280, 960)
     ) -> None:
         from .vision.cards_synth import CardTable
 
@@ -362,8 +373,7 @@ class CardWorld:
         # A hand laying a card moves: a few pictures of it, one after another.
         if hand:
             reach = t.reaching(moved)
-            # coming in, resting (still: the settle detector must see the arm), going
-            moving = [np.roll(reach, 9, axis=1), reach, reach, reach, np.roll(reach, -9, axis=0)]
+            moving = hand_frames(reach)
         else:
             moving = [still]
         with self.lock:
@@ -379,8 +389,7 @@ class CardWorld:
     def frame(self, now: float):
         with self.lock:
             if now < self._until:
-                k = int((now - self._since) / self.reach * len(self._moving))
-                return self._moving[min(k, len(self._moving) - 1)]
+                return frame_at(self._moving, now - self._since, self.reach)
             return self._still
 
 
