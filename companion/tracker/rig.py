@@ -22,6 +22,8 @@ from ..vision.camera import Camera
 from ..vision.mats import FACE_UP_MAT, mats_for
 from .live import CameraFeed, LiveDice, LiveFields, cards_look, dice_look, settle_detector
 
+FACE_UP_LOOK_EVERY = 20  # frames (2 s): how often a card table looks for a face-up mat
+
 
 @dataclass
 class Rig:
@@ -39,11 +41,13 @@ class Rig:
     waiting: str | None = None  # what the camera waits for before it reads
     _beat: float = field(default=0.0)
     _game: tuple[int, str] | None = None  # (game id, table) being read
+    _cards_read: tuple | None = None  # (field reader, field slots) of a card table
+    _frames: int = 0
 
     def follow(self, code: str) -> None:
         """Read this table from now on (the host started its game)."""
         t = self.service.table(code)  # type: ignore[attr-defined]
-        self.code, self.live, self.waiting = code, None, None
+        self.code, self.live, self.waiting, self._cards_read = code, None, None, None
         # The card games' face-up mat is optional: looked for, not waited for.
         self.mats = MatTracker(mats_for(t.game.name, t.players, self.paper, face_up=True))
         self.feed = CameraFeed(self.camera, self.frame, self.service, code, clock=self.clock)
@@ -84,7 +88,25 @@ class Rig:
             self._calibrate(image)
             if self.live is None:
                 return
+        elif self._cards_read is not None and FACE_UP_MAT not in self.mats.homographies:  # type: ignore[union-attr]
+            self._look_for_face_up(image)
         self.live.frame(image)
+
+    def _look_for_face_up(self, image: np.ndarray) -> None:
+        """The face-up mat laid in view mid-game: looked for now and then (finding
+        markers takes a reading's time), and read from then on."""
+        self._frames += 1
+        if self._frames % FACE_UP_LOOK_EVERY:
+            return
+        self.mats.update(image)  # type: ignore[union-attr]
+        if FACE_UP_MAT not in self.mats.homographies:  # type: ignore[union-attr]
+            return
+        reader, quads = self._cards_read  # type: ignore[misc]
+        places = self._places()
+        assert isinstance(self.live, LiveFields)
+        self.live.read = cards_look(reader, quads, places)
+        self.live.detector = settle_detector([q for seat in quads for q in seat] + places)
+        self.service.clear_notices(self.code)  # type: ignore[attr-defined]
 
     def _wait(self, why: str) -> None:
         if why != self.waiting:
@@ -126,22 +148,27 @@ class Rig:
         if not self.faces or not Path(self.faces).is_dir():
             raise ValueError("no card faces taught (the [camera] faces folder)")
         reader = FieldReader.from_folder(self.faces)
-        seen = self.mats.homographies  # type: ignore[union-attr]
-
-        def slots(m):
-            return [to_image(seen[m.name], np.float32(s.quad)) for s in m.slots]
-
-        quads = [slots(m) for m in self.mats.layouts if m.name != FACE_UP_MAT]  # type: ignore[union-attr]
-        places = [
-            q
-            for m in self.mats.layouts  # type: ignore[union-attr]
-            if m.name == FACE_UP_MAT and m.name in seen
-            for q in slots(m)
-        ]
+        quads = [self._slots(m) for m in self.mats.layouts if m.name != FACE_UP_MAT]  # type: ignore[union-attr]
+        places = self._places()
+        self._cards_read = (reader, quads)
         laid = [q for seat in quads for q in seat] + places
         return LiveFields(
             self.service, t.code, cards_look(reader, quads, places), settle_detector(laid)
         )
+
+    def _slots(self, layout) -> list[np.ndarray]:
+        """A calibrated mat's slots, in picture pixels."""
+        h = self.mats.homographies[layout.name]  # type: ignore[union-attr]
+        return [to_image(h, np.float32(s.quad)) for s in layout.slots]
+
+    def _places(self) -> list[np.ndarray]:
+        """The face-up places, if the face-up mat is in view."""
+        return [
+            q
+            for m in self.mats.layouts  # type: ignore[union-attr]
+            if m.name == FACE_UP_MAT and m.name in self.mats.homographies  # type: ignore[union-attr]
+            for q in self._slots(m)
+        ]
 
     def _dice(self, t) -> LiveDice:
         import cv2

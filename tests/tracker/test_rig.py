@@ -130,6 +130,38 @@ def test_the_cards_turned_over_on_the_face_up_mat_are_read(tmp_path):
     store.close()
 
 
+def test_a_face_up_mat_laid_in_view_mid_game_is_found_and_read(tmp_path):
+    from companion.tracker.rig import FACE_UP_LOOK_EVERY
+
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    layouts = mats_for("duel", 2, "A4", face_up=True)
+    faces = tmp_path / "faces"
+    write_enrolment(faces)
+    scene = Scene()
+    rig = Rig(service, FunctionCamera(scene), faces=str(faces))
+    first = service.table(code).state.players[0].hand[0]
+    fields = [[[first], [], []], [[], [], []]]
+    empty = [[[], [], []]] * 3
+    scene.image = photo(layouts, empty, scale=1.5, show={0, 1})
+    rig.step()
+    assert "can't see the face-up mat" in service.snapshot(code)["notices"][-1]["text"]
+    scene.image = photo(layouts, [*fields, [[], [], []]], scale=1.5, show={0, 1})
+    for _ in range(3):
+        rig.step()
+    assert service.table(code).state.players[0].fields[0] == (first,)
+    # The face-up mat is laid beside the others, and the top three turned over on it.
+    top = service.table(code).state.deck[:3]
+    scene.image = photo(layouts, [*fields, [[c] for c in top]], scale=1.5)
+    for _ in range(FACE_UP_LOOK_EVERY + 3):
+        rig.step()
+    assert service.table(code).state.face_up == tuple(top)
+    assert service.snapshot(code)["notices"] == []
+    store.close()
+
+
 def test_a_table_without_taught_faces_waits_and_says_why(tmp_path):
     store = Store(":memory:")
     service = TableService(store)
