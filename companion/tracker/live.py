@@ -261,21 +261,61 @@ class CardsSeen:
     face_up_sure: tuple[float, ...] = ()  # how sure each face-up place's reading is
 
 
+# A slot whose picture differs from the last time it was read by less than this
+# (mean gray levels, small and blurred) still holds what it held: sensor noise and
+# a drifting light stay below it; a card laid, taken or turned changes a good part
+# of the slot by tens of levels.
+UNCHANGED = 4.0
+
+
+def _thumbnail(image: np.ndarray, quad) -> np.ndarray:
+    import cv2
+
+    x, y, w, h = cv2.boundingRect(np.float32(quad))
+    crop = image[max(y, 0) : y + h, max(x, 0) : x + w]
+    if crop.size == 0:  # out of the picture
+        return np.zeros((48, 24), np.int16)
+    small = cv2.resize(crop, (24, 48), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0).astype(np.int16)
+
+
+def _unless_unchanged(read: Callable) -> Callable:
+    """`read(image, quad)`, done again only where the picture changed: a move
+    changes one slot or two, and a big table has twenty-one."""
+    kept: dict[int, tuple[np.ndarray, object]] = {}
+
+    def again(k: int, image: np.ndarray, quad):
+        now = _thumbnail(image, quad)
+        last = kept.get(k)
+        if last is not None and float(np.mean(np.abs(now - last[0]))) < UNCHANGED:
+            return last[1]
+        reading = read(image, quad)
+        kept[k] = (now, reading)
+        return reading
+
+    return again
+
+
 def cards_look(reader, quads: list[list], places: list) -> Callable[[np.ndarray], CardsSeen]:
     """How a settled picture of a card table is read: every field slot of every
     seat (`quads[seat][field]`, from the calibrated mats) by the field reader, and
-    the face-up places by `read_spot`."""
+    the face-up places by `read_spot`; a slot or place that looks as it did when
+    last read keeps that reading."""
     from ..vision.field_reader import read_spot
+
+    field = _unless_unchanged(reader.read)
+    spot = _unless_unchanged(lambda image, q: read_spot(reader, image, q))
+    numbered = [[(i * 100 + f, q) for f, q in enumerate(seat)] for i, seat in enumerate(quads)]
 
     def read(image: np.ndarray) -> CardsSeen:
         fields = tuple(
             tuple(
                 SeenField(tuple(r.cards), r.confidence, tuple(r.margins))
-                for r in (reader.read(image, q) for q in seat)
+                for r in (field(k, image, q) for k, q in seat)
             )
-            for seat in quads
+            for seat in numbered
         )
-        spots = [read_spot(reader, image, q) for q in places]
+        spots = [spot(k, image, q) for k, q in enumerate(places)]
         return CardsSeen(fields, tuple(r.card for r in spots), tuple(r.confidence for r in spots))
 
     return read

@@ -1,10 +1,14 @@
-"""The card table's camera side (LiveFields) with a hand over the table: a hand
-that lays a card and stays there, still, is not read; the card is, once the hand
-has gone."""
+"""The card table's camera side (LiveFields): a hand that lays a card and stays
+there, still, is not read; the card is, once the hand has gone. A look reads again
+only the slots that changed."""
 
 from companion.demo import cards_camera
+from companion.engine.beans import VARIETIES
 from companion.store import Store
 from companion.tables import TableService
+from companion.tracker.live import cards_look
+from companion.vision.cards_synth import CardTable
+from companion.vision.field_reader import CardTeach
 
 from .helpers import Clock
 
@@ -37,3 +41,33 @@ def test_a_hand_resting_over_a_field_is_not_read_the_card_it_laid_is():
     assert after.players[seat].fields[0] == (card,)
     assert service.snapshot(code)["notices"] == []
     store.close()
+
+
+def test_a_look_reads_again_only_the_slots_that_changed():
+    table = CardTable(7, 3, seed=2)
+    teach = CardTeach(list(VARIETIES))
+    for bean in teach.varieties:
+        teach.add(table.teaching(bean), table.quads[0], bean)
+    reader = teach.reader()
+    calls = []
+
+    class Counting:
+        def read(self, image, quad):
+            calls.append(quad)
+            return reader.read(image, quad)
+
+    quads = [[table.quads[table.slot(s, f)] for f in range(3)] for s in range(7)]
+    look = cards_look(Counting(), quads, [])
+    table.columns[table.slot(2, 1)] = ["soy"]
+    first = look(table.look())
+    assert len(calls) == 21 and first.fields[2][1].cards == ("soy",)
+    # Seat 5 plants a red bean: only that slot is read again; the rest is as read.
+    table.columns[table.slot(4, 0)] = ["red"]
+    calls.clear()
+    again = look(table.look())
+    assert len(calls) == 1
+    fresh = cards_look(reader, quads, [])(table.look())
+    assert [[f.cards for f in seat] for seat in again.fields] == [
+        [f.cards for f in seat] for seat in fresh.fields
+    ]
+    assert again.fields[4][0].cards == ("red",)
