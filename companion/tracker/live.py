@@ -261,11 +261,11 @@ class CardsSeen:
     face_up_sure: tuple[float, ...] = ()  # how sure each face-up place's reading is
 
 
-# A slot whose picture differs from the last time it was read by less than this
-# (mean gray levels, small and blurred) still holds what it held: sensor noise and
-# a drifting light stay below it; a card laid, taken or turned changes a good part
-# of the slot by tens of levels.
-UNCHANGED = 4.0
+# A slot whose picture (small, blurred) has fewer than CHANGED_PIXELS pixels that
+# differ by CHANGED_BY gray levels or more from the last time it was read still holds
+# what it held: sensor noise and a drifting light stay far below that; a card laid,
+# even one more of the same bean (its column grows by a strip), changes 70 or more.
+CHANGED_BY, CHANGED_PIXELS = 25, 10
 
 
 def _thumbnail(image: np.ndarray, quad) -> np.ndarray:
@@ -287,7 +287,10 @@ def _unless_unchanged(read: Callable) -> Callable:
     def again(k: int, image: np.ndarray, quad):
         now = _thumbnail(image, quad)
         last = kept.get(k)
-        if last is not None and float(np.mean(np.abs(now - last[0]))) < UNCHANGED:
+        if (
+            last is not None
+            and np.count_nonzero(np.abs(now - last[0]) >= CHANGED_BY) < CHANGED_PIXELS
+        ):
             return last[1]
         reading = read(image, quad)
         kept[k] = (now, reading)
