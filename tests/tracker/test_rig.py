@@ -46,6 +46,22 @@ def photo(layouts, columns, scale=2.0, show=None):
     return canvas
 
 
+def duel_table():
+    """A started Duel (a known deck) at a table service with its store."""
+    store = Store(":memory:")
+    service = TableService(store)
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    return store, service, code
+
+
+def taught(tmp_path):
+    """A folder of card faces taught from our own drawings."""
+    faces = tmp_path / "faces"
+    write_enrolment(faces)
+    return str(faces)
+
+
 class Scene:
     def __init__(self):
         self.image = None
@@ -55,15 +71,10 @@ class Scene:
 
 
 def test_the_camera_finds_the_mats_then_reads_a_card_planted(tmp_path):
-    store = Store(":memory:")
-    service = TableService(store)
-    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
+    store, service, code = duel_table()
     layouts = mats_for("duel", 2, "A4")
     scene = Scene()
-    faces = tmp_path / "faces"
-    write_enrolment(faces)
-    rig = Rig(service, FunctionCamera(scene), faces=str(faces))
+    rig = Rig(service, FunctionCamera(scene), faces=taught(tmp_path))
     # One mat out of view: the table is played by hand, and the phones say why.
     scene.image = photo(layouts, [[[], [], []], [[], [], []]], show={0})
     rig.step()
@@ -94,16 +105,11 @@ def test_the_camera_finds_the_mats_then_reads_a_card_planted(tmp_path):
 
 
 def test_the_cards_turned_over_on_the_face_up_mat_are_read(tmp_path):
-    store = Store(":memory:")
-    service = TableService(store)
-    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
+    store, service, code = duel_table()
     layouts = mats_for("duel", 2, "A4", face_up=True)
     assert [m.name for m in layouts] == ["seat 1", "seat 2", "face-up"]
-    faces = tmp_path / "faces"
-    write_enrolment(faces)
     scene = Scene()
-    rig = Rig(service, FunctionCamera(scene), faces=str(faces))
+    rig = Rig(service, FunctionCamera(scene), faces=taught(tmp_path))
     empty = [[[], [], []], [[], [], []], [[], [], []]]
     scene.image = photo(layouts, empty, scale=1.5)
     rig.step()
@@ -133,15 +139,10 @@ def test_the_cards_turned_over_on_the_face_up_mat_are_read(tmp_path):
 def test_a_face_up_mat_laid_in_view_mid_game_is_found_and_read(tmp_path):
     from companion.tracker.rig import FACE_UP_LOOK_EVERY
 
-    store = Store(":memory:")
-    service = TableService(store)
-    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
+    store, service, code = duel_table()
     layouts = mats_for("duel", 2, "A4", face_up=True)
-    faces = tmp_path / "faces"
-    write_enrolment(faces)
     scene = Scene()
-    rig = Rig(service, FunctionCamera(scene), faces=str(faces))
+    rig = Rig(service, FunctionCamera(scene), faces=taught(tmp_path))
     first = service.table(code).state.players[0].hand[0]
     fields = [[[first], [], []], [[], [], []]]
     empty = [[[], [], []]] * 3
@@ -163,10 +164,7 @@ def test_a_face_up_mat_laid_in_view_mid_game_is_found_and_read(tmp_path):
 
 
 def test_a_table_without_taught_faces_waits_and_says_why(tmp_path):
-    store = Store(":memory:")
-    service = TableService(store)
-    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
+    store, service, code = duel_table()
     scene = Scene()
     scene.image = photo(mats_for("duel", 2, "A4"), [[[], [], []], [[], [], []]])
     rig = Rig(service, FunctionCamera(scene), faces=str(tmp_path / "nothing"))
@@ -205,10 +203,7 @@ def test_card_faces_are_taught_from_photos_then_the_camera_reads_with_them(tmp_p
     empty = tmp_path / "empty.png"
     cv2.imwrite(str(empty), photo(layouts, [[[], [], []], [[], [], []]]))
     assert main(["vision", "teach-card", str(empty), "--bean", "red", "--faces", str(faces)]) == 1
-    store = Store(":memory:")
-    service = TableService(store)
-    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
+    store, service, code = duel_table()
     scene = Scene()
     scene.image = photo(layouts, [[[], [], []], [[], [], []]])
     rig = Rig(service, FunctionCamera(scene), faces=str(faces))
