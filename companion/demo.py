@@ -507,7 +507,7 @@ def cards_camera(
     it into the table: (world, feed, live)."""
     from .engine.beans import VARIETIES
     from .engine.duel import LADDER
-    from .tracker.live import CameraFeed, LiveFields, cards_look, settle_detector
+    from .tracker.live import CameraFeed, LiveFields, card_reading
     from .vision.camera import FunctionCamera
     from .vision.field_reader import CardTeach
 
@@ -520,12 +520,7 @@ def cards_camera(
     quads = [
         [table.quads[table.slot(s, f)] for f in range(table.fields)] for s in range(table.seats)
     ]
-    live = LiveFields(
-        service,
-        code,
-        cards_look(teach.reader(), quads, table.place_quads),
-        settle_detector([q for seat in quads for q in seat] + list(table.place_quads)),
-    )
+    live = LiveFields(service, code, *card_reading(teach.reader(), quads, table.place_quads))
     service.attach_camera(code, live)
     clock = clock or time.monotonic
     camera = FunctionCamera(lambda _t: world.frame(clock()))

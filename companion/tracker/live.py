@@ -282,9 +282,9 @@ def _thumbnail(image: np.ndarray, quad) -> np.ndarray:
 def _unless_unchanged(read: Callable) -> Callable:
     """`read(image, quad)`, done again only where the picture changed: a move
     changes one slot or two, and a big table has twenty-one."""
-    kept: dict[int, tuple[np.ndarray, object]] = {}
+    kept: dict[object, tuple[np.ndarray, object]] = {}
 
-    def again(k: int, image: np.ndarray, quad):
+    def again(k, image: np.ndarray, quad):
         now = _thumbnail(image, quad)
         last = kept.get(k)
         if (
@@ -308,7 +308,7 @@ def cards_look(reader, quads: list[list], places: list) -> Callable[[np.ndarray]
 
     field = _unless_unchanged(reader.read)
     spot = _unless_unchanged(lambda image, q: read_spot(reader, image, q))
-    numbered = [[(i * 100 + f, q) for f, q in enumerate(seat)] for i, seat in enumerate(quads)]
+    numbered = [[((i, f), q) for f, q in enumerate(seat)] for i, seat in enumerate(quads)]
 
     def read(image: np.ndarray) -> CardsSeen:
         fields = tuple(
@@ -322,6 +322,14 @@ def cards_look(reader, quads: list[list], places: list) -> Callable[[np.ndarray]
         return CardsSeen(fields, tuple(r.card for r in spots), tuple(r.confidence for r in spots))
 
     return read
+
+
+def card_reading(reader, quads: list[list], places: list) -> tuple[Callable, SettleDetector]:
+    """A card table's camera side, its two halves: how a settled picture is read
+    (cards_look) and when a picture has settled (a detector told that the slots and
+    places read are where cards are laid, not arms)."""
+    laid = [q for seat in quads for q in seat] + list(places)
+    return cards_look(reader, quads, places), settle_detector(laid)
 
 
 @dataclass

@@ -20,7 +20,7 @@ import numpy as np
 from ..vision.calibrate import MatTracker, to_image, to_mat
 from ..vision.camera import Camera
 from ..vision.mats import FACE_UP_MAT, mats_for
-from .live import CameraFeed, LiveDice, LiveFields, cards_look, dice_look, settle_detector
+from .live import CameraFeed, LiveDice, LiveFields, card_reading, dice_look
 
 FACE_UP_LOOK_EVERY = 20  # frames (2 s): how often a card table looks for a face-up mat
 
@@ -104,8 +104,7 @@ class Rig:
         reader, quads = self._cards_read  # type: ignore[misc]
         places = self._places()
         assert isinstance(self.live, LiveFields)
-        self.live.read = cards_look(reader, quads, places)
-        self.live.detector = settle_detector([q for seat in quads for q in seat] + places)
+        self.live.read, self.live.detector = card_reading(reader, quads, places)
         self.service.clear_notices(self.code)  # type: ignore[attr-defined]
 
     def _wait(self, why: str) -> None:
@@ -149,12 +148,8 @@ class Rig:
             raise ValueError("no card faces taught (the [camera] faces folder)")
         reader = FieldReader.from_folder(self.faces)
         quads = [self._slots(m) for m in self.mats.layouts if m.name != FACE_UP_MAT]  # type: ignore[union-attr]
-        places = self._places()
         self._cards_read = (reader, quads)
-        laid = [q for seat in quads for q in seat] + places
-        return LiveFields(
-            self.service, t.code, cards_look(reader, quads, places), settle_detector(laid)
-        )
+        return LiveFields(self.service, t.code, *card_reading(reader, quads, self._places()))
 
     def _slots(self, layout) -> list[np.ndarray]:
         """A calibrated mat's slots, in picture pixels."""
