@@ -40,17 +40,53 @@ def bot_choice(game: str, state, legal: list, rng: random.Random):
     return rng.choices(legal, weights)[0]
 
 
-class Bots:
-    """Plays every seat no phone has taken, one action per `pace` seconds."""
+# A phone gone this long (its screen locked, its player away from the table) hands
+# its seat back to the bot until it comes back: the table never waits on it.
+AWAY_AFTER = 30.0
 
-    def __init__(self, service: TableService, code: str, pace: float, seed: int) -> None:
+
+class Bots:
+    """Plays every seat no phone plays, one action per `pace` seconds: seats no
+    phone has taken and seats whose phone has been gone for `away_after` seconds
+    (the seat stays that phone's: when it reconnects, it plays again)."""
+
+    def __init__(
+        self,
+        service: TableService,
+        code: str,
+        pace: float,
+        seed: int,
+        away_after: float = AWAY_AFTER,
+        clock=None,
+    ) -> None:
         self.service, self.code, self.pace = service, code, pace
+        self.away_after = away_after
+        self.clock = clock or time.monotonic
         self.rng = random.Random(seed)
         self.stop = threading.Event()
+        self.woken = threading.Event()  # the table changed: look again now
         self.thread = threading.Thread(target=self._run, name="demo-bots", daemon=True)
+        self.followed: int | None = None  # the log length the table was last laid out for
 
     def start(self) -> None:
+        self.service.subscribe(self._table_changed)
         self.thread.start()
+
+    def _table_changed(self, code: str) -> None:
+        if code == self.code:
+            self.woken.set()
+
+    def humans(self, t) -> set[int]:
+        """The seats phones play now."""
+        return t.played_by_phones(self.away_after)
+
+    def moved_elsewhere(self, t) -> bool:
+        """The game moved on by a phone or the host since the table was last laid
+        out: what lies on the table must follow it (one truth: the game's)."""
+        if t.moved_by in ("camera", "demo", None) or self.followed == t.next_n:
+            return False
+        self.followed = t.next_n
+        return True
 
     def step(self) -> bool:
         """Make one bot move if one is due; True if a move was made."""
@@ -61,7 +97,7 @@ class Bots:
                 return False
             if state.over:
                 return False
-            humans = set(t.seats)
+            humans = self.humans(t)
             legal = [
                 a
                 for a in t.game.legal_actions(state)
@@ -86,7 +122,10 @@ class Bots:
                 self.service.start_game(self.code)
                 continue
             self.step()
-            self.stop.wait(self.pace)
+            # The next move after `pace`, or at once when a phone moved (the table
+            # follows what the phone did without waiting).
+            self.woken.clear()
+            self.woken.wait(self.pace)
 
 
 LOOK_TIME = 1.2  # s: dice thrown land, lie still, and the camera has read them
@@ -159,6 +198,18 @@ class DiceWorld:
             self.saved[i] = False
         self._show(set(dice), now)
 
+    def follow(self, state, now: float) -> None:
+        """Lay the dice as the game has them (a move made on a phone): dice whose
+        face changed are thrown, landing as the game rolled them; dice saved are
+        put in the tray by hand."""
+        thrown = set()
+        for i, (face, saved) in enumerate(zip(state.faces, state.saved, strict=True)):
+            if face is not None and face != self.faces[i]:
+                self.faces[i] = face
+                thrown.add(i)
+            self.saved[i] = saved
+        self._show(thrown, now)
+
     def save(self, faces: list[str], now: float) -> None:
         """Move dice showing `faces` from the rolling area to the tray."""
         for face in faces:
@@ -203,9 +254,8 @@ class CameraBots(Bots):
     the camera can't see (harvesting a card) they still do on the table directly."""
 
     def __init__(self, service, code, pace, seed, world: DiceWorld, live, clock=None) -> None:
-        super().__init__(service, code, pace, seed)
+        super().__init__(service, code, pace, seed, clock=clock)
         self.world, self.live = world, live
-        self.clock = clock or time.monotonic
         self.corrections = 0
         # What the players truly did, in order: ("roll" or "repeat", (face, kind) of
         # every die thrown, as they landed), ("save", faces), ("pass",), or ("phone",
@@ -222,7 +272,13 @@ class CameraBots(Bots):
         t = self.service.table(self.code)
         with t.lock:
             state = t.state
-            if state is None or state.over or state.active in t.seats:
+            if state is None or state.over:
+                return False
+            if self.moved_elsewhere(t):  # a phone rolled or saved: the dice follow
+                self.world.follow(state, self.clock())
+                return True
+            humans = self.humans(t)
+            if state.active in humans:
                 return False
             legal = t.game.legal_actions(state)
         if self.clock() < self.world.changed + LOOK_TIME:
@@ -236,8 +292,11 @@ class CameraBots(Bots):
         if self.live.problem is not None or misread:
             self.live.correct(self.world.seen())
             self.corrections += 1
+            if self.live.problem is not None:
+                # Still no fit: the player lays the dice as the game has them.
+                self.world.follow(self.service.table(self.code).state, self.clock())
             return True
-        harvests = [a for a in legal if isinstance(a, Harvest) and a.player not in t.seats]
+        harvests = [a for a in legal if isinstance(a, Harvest) and a.player not in humans]
         if harvests:  # a card, not the dice: done on the phone
             harvest = self.rng.choice(harvests)
             try:
@@ -401,9 +460,8 @@ class CardBots(Bots):
     move they made, in order (what the table must end up having done)."""
 
     def __init__(self, service, code, pace, seed, world: CardWorld, live, clock=None) -> None:
-        super().__init__(service, code, pace, seed)
+        super().__init__(service, code, pace, seed, clock=clock)
         self.world, self.live = world, live
-        self.clock = clock or time.monotonic
         self.corrections = 0
         self.script: list = []
         self.expect = None  # the move the camera should have seen
@@ -424,7 +482,19 @@ class CardBots(Bots):
             state = t.state
             if state is None or state.over:
                 return False
-            legal = [a for a in t.game.legal_actions(state) if a.player not in t.seats]
+            if self.expect is None and self.moved_elsewhere(t):
+                # A player planted, harvested or turned cards over on the phone: the
+                # table follows (their hand lays the cards), and the camera, which
+                # compares against the game, sees nothing new to do.
+                if not self._matches(state):
+                    self.world.show(state, self.clock())
+                    return True
+            humans = self.humans(t)
+            legal = [
+                a
+                for a in t.game.legal_actions(state)
+                if a.player not in humans and getattr(a, "partner", None) not in humans
+            ]
         if self.clock() < self.world.changed + LOOK_TIME:
             return False  # the hand is still over the table, or the camera hasn't looked
         if self.expect is not None:

@@ -54,11 +54,21 @@ class Table:
     # Why the camera isn't reading the table (None: it is, or there is none): while
     # set, every phone and the status light show it, whatever else happens.
     manual: str | None = None
+    # Seats taken whose phone has gone (no connection holds them), since when: the
+    # seat is kept for that phone, the host sees it away and may free it.
+    away: dict[int, float] = field(default_factory=dict)
+    moved_by: str | None = None  # who made the last move: phone, camera, demo, panel, host
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
     def names(self) -> dict[int, str]:
         return {s: n for s, (n, _) in self.seats.items()}
+
+    def played_by_phones(self, away_after: float, now: float | None = None) -> set[int]:
+        """The seats a phone plays: taken, and not gone for `away_after` seconds or
+        more (a phone whose screen locked for a moment keeps playing its seat)."""
+        now = time.time() if now is None else now
+        return {s for s in self.seats if now - self.away.get(s, now) < away_after}
 
 
 Listener = Callable[[str], None]
@@ -215,7 +225,7 @@ class TableService:
             t.notices = []
         self._changed(t.code)
 
-    def undo(self, code: str) -> str:
+    def undo(self, code: str, source: str = "host") -> str:
         """Take back the last action (the log keeps it, marked undone)."""
         t = self.table(code)
         with t.lock:
@@ -225,7 +235,9 @@ class TableService:
             if n is None:
                 raise TableError("nothing-to-undo", "there is no action to undo")
             self._replay(t)
-            t.log_text.append("The host took back the last action")
+            t.moved_by = source
+            if source == "host":  # the camera's own corrections are no news
+                t.log_text.append("The host took back the last action")
         self._changed(t.code)
         return f"action {n} undone"
 
@@ -254,12 +266,27 @@ class TableService:
         self._changed(t.code)
         return token
 
-    def free_seat(self, code: str, seat: int) -> None:
+    def free_seat(self, code: str, seat: object) -> None:
         t = self.table(code)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
+            raise TableError("bad-seat", f"this table has seats 1–{t.players}")
         with t.lock:
             if seat in t.seats:
                 self.store.free_seat(t.code, seat)
                 del t.seats[seat]
+            t.away.pop(seat, None)
+        self._changed(t.code)
+
+    def seat_away(self, code: str, seat: int, away: bool) -> None:
+        """No phone holds the seat any more (`away`), or one holds it again."""
+        t = self.tables.get(code)
+        if t is None or seat not in t.seats or (seat in t.away) == away:
+            return
+        with t.lock:
+            if away:
+                t.away[seat] = time.time()
+            else:
+                t.away.pop(seat, None)
         self._changed(t.code)
 
     def seat_of(self, token: object) -> tuple[str, int] | None:
@@ -299,7 +326,7 @@ class TableService:
             after = t.game.apply(before, action)  # RuleError: nothing changed
             n = t.next_n
             self.store.append(t.game_id, n, action.to_json(), seat, source)  # type: ignore[arg-type]
-            t.state, t.next_n = after, n + 1
+            t.state, t.next_n, t.moved_by = after, n + 1, source
             t.notices = []  # the game moved on: earlier warnings are stale
             t.log_text = (t.log_text + [views.describe(t.game.name, before, action, t.names)])[-12:]
         self._changed(t.code)
@@ -323,7 +350,7 @@ class TableService:
                 t.log_text = (
                     t.log_text + [views.describe(t.game.name, states[k], action, t.names)]
                 )[-12:]
-            t.state, t.next_n = states[-1], first + len(parsed)
+            t.state, t.next_n, t.moved_by = states[-1], first + len(parsed), source
             t.notices = []
         self._changed(t.code)
         return {"n": first}
@@ -423,7 +450,11 @@ class TableService:
                     "title": t.game.title,
                     "players": t.players,
                     "seats": [
-                        {"seat": s, "name": t.seats[s][0] if s in t.seats else None}
+                        {
+                            "seat": s,
+                            "name": t.seats[s][0] if s in t.seats else None,
+                            "away": s in t.away,
+                        }
                         for s in range(t.players)
                     ],
                     "started": t.state is not None,

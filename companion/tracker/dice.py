@@ -118,6 +118,17 @@ def _indices_for(added: list[SeenDie], pool: tuple[int, ...], state: DiceState) 
     return tuple(sorted(chosen))
 
 
+def agrees(state: DiceState, seen: Seen) -> bool:
+    """The look shows the dice as the game has them: every die's face known, the
+    rolling area's faces those of the dice not saved, the tray's the bean field's."""
+    if None in state.faces or len(seen.rolled) + len(seen.field) != len(state.faces):
+        return False
+    loose = Counter(f for f, s in zip(state.faces, state.saved, strict=True) if not s)
+    return Counter(d.face for d in seen.rolled) == loose and Counter(
+        d.face for d in seen.field
+    ) == Counter(state.field)
+
+
 def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
     """The actions that take the game from `state` (which `before` showed) to what
     `seen` shows."""
@@ -207,4 +218,4 @@ def check(state: DiceState, outcome: Outcome) -> DiceState:
     return state
 
 
-__all__ = ["DiceTracker", "Outcome", "Seen", "SeenDie", "check", "interpret"]
+__all__ = ["DiceTracker", "Outcome", "Seen", "SeenDie", "agrees", "check", "interpret"]

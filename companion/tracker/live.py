@@ -20,7 +20,7 @@ from ..engine.errors import RuleError
 from ..tables import TableError
 from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
-from .dice import DiceTracker, Outcome, Seen, SeenDie, kinds_by_tone
+from .dice import DiceTracker, Outcome, Seen, SeenDie, agrees, kinds_by_tone
 from .fields import FieldsOutcome, SeenField, interpret_fields
 
 # Quiet frames after motion before a picture counts as settled, at the camera's 10
@@ -84,16 +84,26 @@ class LiveDice:
     pending: Outcome | None = None  # waiting for the player's confirmation
     problem: str | None = None  # the last look didn't fit the game: waiting for a correction
     asked: Seen | None = None  # the look a question (confirm, or correct) is about
-    _last: tuple | None = None  # (look before, actions applied, log length after) of the last
+    # (look before, actions applied, log length after, the look applied) of the last
+    _last: tuple | None = None
+    _agreed: int | None = None  # the log's length when the game last agreed with a look
 
     def frame(self, image: np.ndarray) -> Outcome | None:
         """One camera frame; the outcome when the picture settled, else None."""
         if self.detector.update(image) != "settled":
             return None
-        state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        t = self.service.table(self.code)  # type: ignore[attr-defined]
+        state = t.state
         if state is None:
             return None
         seen = self.read(image)
+        if self._agreed != t.next_n and agrees(state, seen):
+            # The game moved on without the camera (a move entered on a phone) and
+            # the dice now lie as it has them: the camera compares against the game,
+            # so this is how the table lies, not a move.
+            self.tracker.last, self.asked, self.problem, self.pending = seen, None, None, None
+            self._agreed = t.next_n
+            return Outcome()
         outcome = self.tracker.see(state, seen)
         self.asked = seen if (outcome.problem or outcome.needs_confirmation) else None
         seat = state.active
@@ -162,10 +172,13 @@ class LiveDice:
         from it is taken back first and the corrected look read in its place."""
         self.pending = None
         t = self.service.table(self.code)  # type: ignore[attr-defined]
-        if self._last is not None and self._last[2] == t.next_n:
-            before, applied, _ = self._last
+        about = self.asked if self.asked is not None else self.tracker.last
+        # Only what the camera applied from the very look put right is taken back: a
+        # later look that didn't fit (a save misread) leaves the roll before it be.
+        if self._last is not None and self._last[2] == t.next_n and self._last[3] is about:
+            before, applied, _, _ = self._last
             for _ in range(applied):
-                self.service.undo(self.code)  # type: ignore[attr-defined]
+                self.service.undo(self.code, source="camera")  # type: ignore[attr-defined]
             self.tracker.last = before
         self._last = None
         state = t.state
@@ -176,6 +189,7 @@ class LiveDice:
         )
         outcome = self.tracker.see(state, sure)
         self.problem = outcome.problem
+        self.asked = sure if outcome.problem else None
         if outcome.problem:
             self.service.notice(self.code, "illegal", outcome.problem, seat=state.active)  # type: ignore[attr-defined]
         else:
@@ -195,7 +209,8 @@ class LiveDice:
         self.tracker.accepted()
         if outcome.actions:  # what a correction would take back, while nothing came after
             n = self.service.table(self.code).next_n  # type: ignore[attr-defined]
-            self._last = (before, len(outcome.actions), n)
+            self._last = (before, len(outcome.actions), n, self.tracker.last)
+        self._agreed = self.service.table(self.code).next_n  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -349,6 +364,10 @@ class LiveFields:
     problem: str | None = None  # the last look didn't fit the game
     last: CardsSeen | None = None  # the last look read
     _last: tuple | None = None  # (actions applied, log length after) of the last look
+    # Every field as the game had it when the camera last looked: a field the game
+    # changed since without the camera (a move entered on a phone) that still lies
+    # as it did is the table not yet laid to match, not a move.
+    _game_fields: tuple | None = None
 
     def frame(self, image: np.ndarray) -> FieldsOutcome | None:
         """One camera frame; the outcome when the picture settled, else None."""
@@ -361,9 +380,23 @@ class LiveFields:
 
     def _see(self, seen: CardsSeen) -> FieldsOutcome:
         state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        fields = [list(s) for s in seen.fields]
+        was = self._game_fields
+        if was is not None and len(was) == len(fields):
+            for seat, p in enumerate(state.players):
+                for f, cards in enumerate(p.fields):
+                    old = was[seat][f] if f < len(was[seat]) else ()
+                    if f < len(fields[seat]) and cards != old and fields[seat][f].cards == old:
+                        fields[seat][f] = SeenField(tuple(cards), 1.0)
+        outcome = self._interpret(state, seen, fields)
+        after = self.service.table(self.code).state  # type: ignore[attr-defined]
+        self._game_fields = tuple(tuple(tuple(c) for c in p.fields) for p in after.players)
+        return outcome
+
+    def _interpret(self, state, seen: CardsSeen, fields: list) -> FieldsOutcome:
         outcome = interpret_fields(
             state,
-            [list(s) for s in seen.fields],
+            fields,
             seen.face_up or None,  # () : no face-up places in view
             seen.face_up_sure,
         )
@@ -413,7 +446,7 @@ class LiveFields:
         t = self.service.table(self.code)  # type: ignore[attr-defined]
         if self._last is not None and self._last[1] == t.next_n:
             for _ in range(self._last[0]):
-                self.service.undo(self.code)  # type: ignore[attr-defined]
+                self.service.undo(self.code, source="camera")  # type: ignore[attr-defined]
         self._last = None
         fields = [list(s) for s in self.last.fields]
         fields[seat][f] = SeenField(tuple(cards), 1.0)

@@ -331,6 +331,18 @@ def read_spot(reader: FieldReader, image: np.ndarray, quad) -> SpotReading:
     return SpotReading(reader.ids[i], confidence)
 
 
+def _outline(slot: np.ndarray) -> np.ndarray:
+    """The strong edges inside a slot (a card's border), off its printed edges."""
+    edges = cv2.Canny(cv2.cvtColor(slot, cv2.COLOR_BGR2GRAY), 40, 120)
+    edges[:8], edges[-10:], edges[:, :6], edges[:, -6:] = 0, 0, 0, 0
+    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    # Only long edges: a card's sides, not specks of noise.
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(edges)
+    short = 1 + np.nonzero(np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]) < 40)[0]
+    edges[np.isin(labels, short)] = 0
+    return edges
+
+
 def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     """Teach mode for cards: the upright face of the one card laid in a field slot
     (the same camera and light as the game), to enrol as its variety. The card is
@@ -345,6 +357,11 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     specks = 1 + np.nonzero(stats[1:, cv2.CC_STAT_AREA] < 60)[0]
     card[np.isin(labels, specks)] = 0
     pts = cv2.findNonZero(card)
+    if pts is None or cv2.contourArea(cv2.convexHull(pts)) < 0.6 * CARD[0] * CARD[1]:
+        # A pale card on pale paper differs from the mat only by its art: its
+        # outline (the border's edges) says where it lies.
+        card = cv2.bitwise_or(card, _outline(slot))
+        pts = cv2.findNonZero(card)
     if pts is None or cv2.contourArea(cv2.convexHull(pts)) < 0.6 * CARD[0] * CARD[1]:
         raise ValueError("no card in the slot: lay one card in it, face up")
     (cx, cy), (w, h), angle = cv2.minAreaRect(pts)

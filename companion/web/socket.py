@@ -9,6 +9,7 @@ through the acknowledgement: {"ok": true, ...} or {"ok": false, "error": {...}}.
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,10 @@ socketio = SocketIO(async_mode="threading")
 
 # sid -> what this connection is: {"code", "seat"} for a phone, {"watch"}, {"host"}
 _sessions: dict[str, dict[str, Any]] = {}
+# (code, seat) -> the connections that hold the seat: when the last one goes, the
+# seat is away (kept for its phone; the host may free it, a demo's bot plays it).
+_holders: dict[tuple[str, int], set[str]] = {}
+_holders_lock = threading.Lock()
 
 
 def service() -> TableService:
@@ -96,11 +101,41 @@ def _require_host() -> None:
 
 def _enter_seat(code: str, seat: int) -> None:
     sid = request.sid  # type: ignore[attr-defined]
-    old = _sessions.get(sid, {})
-    if "seat" in old:
-        leave_room(_seat_room(old["code"], old["seat"]))
+    _leave_seat(sid)
     _sessions.setdefault(sid, {}).update(code=code, seat=seat)
     join_room(_seat_room(code, seat))
+    with _holders_lock:
+        _holders.setdefault((code, seat), set()).add(sid)
+    service().seat_away(code, seat, False)
+
+
+def _leave_seat(sid: str, svc: TableService | None = None) -> None:
+    """This connection no longer holds its seat; the last one to go leaves it away."""
+    s = _sessions.get(sid, {})
+    if "seat" not in s:
+        return
+    code, seat = s.pop("code"), s.pop("seat")
+    leave_room(_seat_room(code, seat), sid=sid)
+    with _holders_lock:
+        held = _holders.get((code, seat), set())
+        held.discard(sid)
+        gone = not held
+        if gone:
+            _holders.pop((code, seat), None)
+    if gone:
+        (svc or service()).seat_away(code, seat, True)
+
+
+def _release(code: str, seat: int) -> None:
+    """The seat was freed (by the host, or its player left): every connection that
+    held it loses it at once and is told to join again."""
+    with _holders_lock:
+        sids = _holders.pop((code, seat), set())
+    for sid in sids:
+        _sessions.get(sid, {}).pop("seat", None)
+        _sessions.get(sid, {}).pop("code", None)
+        leave_room(_seat_room(code, seat), sid=sid)
+        socketio.emit("rejoin", {"message": f"seat {seat + 1} was freed"}, to=sid)
 
 
 @socketio.on("connect")
@@ -135,7 +170,9 @@ def on_unknown(event: str, *_args: Any) -> dict:
 
 @socketio.on("disconnect")
 def on_disconnect(*_args: Any) -> None:
-    _sessions.pop(request.sid, None)  # type: ignore[attr-defined]
+    sid = request.sid  # type: ignore[attr-defined]
+    _leave_seat(sid)
+    _sessions.pop(sid, None)
 
 
 @_handler("join")
@@ -151,9 +188,9 @@ def on_join(msg: dict) -> dict:
 @_handler("leave")
 def on_leave(msg: dict) -> dict:
     code, seat = _phone()
-    leave_room(_seat_room(code, seat))
-    _sessions[request.sid].pop("seat", None)  # type: ignore[attr-defined]
+    _leave_seat(request.sid)  # type: ignore[attr-defined]
     service().free_seat(code, seat)
+    _release(code, seat)  # the same seat in another tab of the phone
     return _ok()
 
 
@@ -233,7 +270,9 @@ def on_end(msg: dict) -> dict:
 @_handler("host:free-seat")
 def on_free(msg: dict) -> dict:
     _require_host()
-    service().free_seat(msg["code"].upper(), msg["seat"])
+    code = msg["code"].upper()
+    service().free_seat(code, msg["seat"])
+    _release(code, msg["seat"])
     return _ok()
 
 
