@@ -29,7 +29,9 @@ def check_field(fields: Sequence, field: object) -> int:
 
 def require_active(active: int, seat: int, what: str) -> None:
     if seat != active:
-        raise RuleError("not-your-turn", f"only the active player (seat {active}) may {what} now")
+        raise RuleError(
+            "not-your-turn", f"only the active player (seat {active + 1}) may {what} now"
+        )
 
 
 def require_step(step: str, expected: str, what: str) -> None:

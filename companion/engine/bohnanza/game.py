@@ -411,7 +411,8 @@ def _end_turn(state: State, a: EndTurn) -> State:
         if waiting:
             raise RuleError(
                 "plant-set-aside",
-                f"every traded or kept card must be planted first (seats {waiting})",
+                "every traded or kept card must be planted first (seats "
+                f"{', '.join(str(s + 1) for s in waiting)})",
             )
     else:
         _require_step(state, "plant-drawn", "end the turn")

@@ -67,7 +67,7 @@ def new_game(
         hands = []
         for seat, pair in enumerate(cards):
             if not isinstance(pair, list | tuple) or len(pair) != 2:
-                raise RuleError("setup", f"seat {seat}: give two cards, the top one first")
+                raise RuleError("setup", f"seat {seat + 1}: give two cards, the top one first")
             hands.append(tuple(HarvestCard.from_json(c) for c in pair))
         rest, hidden = None, HARVEST_CARDS - 2 * players
     else:
@@ -195,7 +195,7 @@ def _harvest(state: DiceState, a: Harvest) -> DiceState:
     if p.top is None or p.completed < 3:
         raise RuleError(
             "harvest-too-early",
-            f"a harvest needs at least 3 completed orders; seat {a.player} has {p.completed}",
+            f"a harvest needs at least 3 completed orders; seat {a.player + 1} has {p.completed}",
         )
     entered = None
     if a.card is not None:
