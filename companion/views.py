@@ -91,7 +91,7 @@ def _result(
     score_of,
     tied_out: list[int],
     lang: str,
-    why_not: tuple[str, str],
+    why_not: tuple[str, str, str, str],
     rule: tuple[str, str],
     share: tuple[str, str] = ("", ""),
 ) -> str:
@@ -118,11 +118,11 @@ def _result(
         others = w.join([names[s] for s in tied_out], lang)
         many = len(tied_out) > 1
         if de:
-            verb = "haben" if many else "hat"
-            said += f" {others} {verb} ebenfalls {score_of(best, False)}, {why_not[1]} ({rule[1]})."
+            verb, why = ("haben", why_not[3]) if many else ("hat", why_not[2])
+            said += f" {others} {verb} ebenfalls {score_of(best, False)}, {why} ({rule[1]})."
         else:
-            verb = "have" if many else "has"
-            said += f" {others} also {verb} {score_of(best, False)} but {why_not[0]} ({rule[0]})."
+            verb, why = ("have", why_not[1]) if many else ("has", why_not[0])
+            said += f" {others} also {verb} {score_of(best, False)} but {why} ({rule[0]})."
     elif len(winners) > 1 and rule[0]:
         said = said[:-1] + f" ({rule[1 if de else 0]})."
     return said
@@ -144,7 +144,7 @@ def _bohnanza_end(s: bohnanza.State, names: list[str], lang: str) -> dict[str, A
         return w.count(coins[seat], "coin", lang, dative)
 
     if most_cards:
-        why_not = ("fewer cards in hand", "aber weniger Handkarten")
+        why_not = ("fewer cards in hand",) * 2 + ("aber weniger Handkarten",) * 2
         rule = (
             "ties go to the most cards in hand",
             "bei Gleichstand gewinnt, wer die meisten Handkarten hat",
@@ -157,7 +157,9 @@ def _bohnanza_end(s: bohnanza.State, names: list[str], lang: str) -> dict[str, A
     else:
         why_not = (
             "sits closer to the starting player",
+            "sit closer to the starting player",
             "sitzt aber näher am Startspieler",
+            "sitzen aber näher am Startspieler",
         )
         rule = (
             "ties go to the player furthest from the starting player, clockwise",
@@ -191,7 +193,7 @@ def _duel_end(s: duel.DuelState, names: list[str], lang: str) -> dict[str, Any]:
         lambda seat, _dative: w.cents(amount[seat], lang),
         tied_out,
         lang,
-        ("was the starting player", "hat aber das Spiel begonnen"),
+        ("was the starting player", "", "hat aber das Spiel begonnen", ""),
         ("the starting player loses a tie", "bei Gleichstand verliert, wer begonnen hat"),
     )
     return {"standings": standings, "result_text": result}
@@ -208,7 +210,7 @@ def _dice_end(s: dice.DiceState, names: list[str], lang: str) -> dict[str, Any]:
         lambda seat, dative: w.count(total[seat], "taler", lang, dative),
         [],
         lang,
-        ("", ""),
+        ("", "", "", ""),
         ("ties share the win", "Gleichstand teilt den Sieg"),
     )
     return {

@@ -75,24 +75,25 @@ def join(items: list[str], lang: str) -> str:
 
 # ---------------------------------------------------------------- counted nouns
 
-# noun -> (English singular, plural, German singular, plural)
-NOUNS: dict[str, tuple[str, str, str, str]] = {
-    "coin": ("coin", "coins", "Taler", "Taler"),
-    "card": ("card", "cards", "Karte", "Karten"),
-    "dollar": ("dollar", "dollars", "Dollar", "Dollar"),
-    "taler": ("dollar", "dollars", "Taler", "Taler"),  # the dice game's bean dollars
-    "order": ("order", "orders", "Auftrag", "Aufträge"),
-    "die": ("die", "dice", "Würfel", "Würfel"),
-    "field": ("field", "fields", "Feld", "Felder"),
-    "seat": ("seat", "seats", "Platz", "Plätze"),
+# noun -> (English singular, plural, German singular, plural, plural after "mit")
+NOUNS: dict[str, tuple[str, str, str, str, str]] = {
+    "coin": ("coin", "coins", "Taler", "Taler", "Talern"),
+    "card": ("card", "cards", "Karte", "Karten", "Karten"),
+    "hand-card": ("card in hand", "cards in hand", "Handkarte", "Handkarten", "Handkarten"),
+    "dollar": ("dollar", "dollars", "Dollar", "Dollar", "Dollar"),
+    "taler": ("dollar", "dollars", "Taler", "Taler", "Talern"),  # the dice game's
+    "order": ("order", "orders", "Auftrag", "Aufträge", "Aufträgen"),
+    "die": ("die", "dice", "Würfel", "Würfel", "Würfeln"),
+    "field": ("field", "fields", "Feld", "Felder", "Feldern"),
 }
 
 
-def count(n: int, noun: str, lang: str) -> str:
-    """ "1 coin", "2 coins", "1 Taler", "2 Karten"."""
-    en1, en2, de1, de2 = NOUNS[noun]
+def count(n: int, noun: str, lang: str, dative: bool = False) -> str:
+    """ "1 coin", "2 coins", "1 Taler", "2 Karten"; `dative`: German after "mit"
+    ("mit 14 Talern")."""
+    en1, en2, de1, de2, de3 = NOUNS[noun]
     if lang == "de":
-        return f"{n} {de1 if n == 1 else de2}"
+        return f"{n} {de1 if n == 1 else (de3 if dative else de2)}"
     return f"{n} {en1 if n == 1 else en2}"
 
 
