@@ -472,9 +472,12 @@ class TableService:
                 "view": None,
                 "legal": [],
             }
+            out["table"]["title"] = views.title(t.game.name, lang)
             if seat is not None:
                 out["private"] = (
-                    None if t.state is None else views.private(t.game.name, t.state, seat, lang)
+                    {"hand": None, "bonus": None}
+                    if t.state is None
+                    else views.private(t.game.name, t.state, seat, lang)
                 )
             if t.state is not None:
                 out["view"] = views.game_view(

@@ -513,6 +513,19 @@ def log_words(game: str, before: Any, action: Action, names: dict[int, str]) -> 
     return w.each(lambda lang: describe(game, before, action, names, lang=lang))
 
 
+TITLES = {
+    "bohnanza": ("Bohnanza", "Bohnanza"),
+    "duel": ("Bohnanza: The Duel", "Bohnanza: Das Duell"),
+    "dice": ("Bohnanza: Das Würfelspiel", "Bohnanza: Das Würfelspiel"),
+}
+
+
+def title(game: str, lang: str = "en") -> str:
+    """The game's name as the box of that language prints it."""
+    en, de = TITLES[game]
+    return de if lang == "de" else en
+
+
 def private(game: str, state: Any, seat: int, lang: str = "en") -> dict[str, Any]:
     """What only the seat's own phone shows: the hand (bean ids, front first) and,
     in The Duel, the bo(h)nus cards in hand; None where the engine does not know

@@ -56,9 +56,27 @@ def raw_ids(text: str) -> list[str]:
     return [r for r in RAW if re.search(rf"(?<![\w-]){re.escape(r)}(?![\w-])", text)]
 
 
+def hidden_twin(game: str, state):
+    """The same table as the companion at a real table sees it: hands, the deck
+    and (The Duel) bo(h)nus cards unseen."""
+    if game == "dice" or state.deck is None:
+        return None
+    data = state.to_json()
+    for p in data["players"]:
+        p["hand"] = [None] * len(p["hand"])
+        if game == "duel":
+            p["bonus"] = [None] * len(p["bonus"])
+            p["dollars"] = [None] * len(p["dollars"])
+    data["hidden_deck"], data["deck"] = len(data["deck"]), None
+    if game == "duel":
+        data["hidden_bonus_deck"], data["bonus_deck"] = len(data["bonus_deck"]), None
+    return GAMES[game].state_from_json(data)
+
+
 def walk(game: str, setup: dict, games: int = 3):
-    """(state, legal actions) along random games; hidden tables stop at the first
-    move that needs a bean the table would have seen."""
+    """(state, legal actions) along random games, and the same states as a real
+    table sees them; hidden setups stop at the first move that needs a bean the
+    table would have seen."""
     gd = GAMES[game]
     for seed in range(games):
         state = gd.new_game(seed=seed, **setup)
@@ -68,6 +86,9 @@ def walk(game: str, setup: dict, games: int = 3):
                 break
             legal = gd.legal_actions(state)
             yield state, legal
+            twin = hidden_twin(game, state)
+            if twin is not None:
+                yield twin, gd.legal_actions(twin)
             try:
                 state = gd.apply(state, rng.choice(legal))
             except Exception:

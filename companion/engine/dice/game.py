@@ -281,7 +281,9 @@ def _save(state: DiceState, a: Save) -> DiceState:
     for i in a.dice:
         if i not in state.rolled:
             raise RuleError(
-                "save-rolled", f"die {i!r} was not just rolled: only those can be saved"
+                "save-rolled",
+                f"die {i + 1 if isinstance(i, int) else repr(i)} was not just rolled: "
+                "only those can be saved",
             )
     saved = tuple(s or i in a.dice for i, s in enumerate(state.saved))
     state = replace(state, saved=saved)
