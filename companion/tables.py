@@ -57,7 +57,7 @@ class Table:
     cards: dict[int, list] = field(default_factory=dict)  # dice: entered harvest cards
     # Why the camera isn't reading the table (None: it is, or there is none): while
     # set, every phone and the status light show it, whatever else happens.
-    manual: str | None = None
+    manual: str | w.Words | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
@@ -424,7 +424,7 @@ class TableService:
             raise TableError("not-yours", "only the player the camera asks about answers it")
         return camera
 
-    def camera_lost(self, code: str, why: str | None) -> None:
+    def camera_lost(self, code: str, why: str | w.Words | None) -> None:
         """The camera stopped (`why`): manual mode, said on every phone until it is
         back (None)."""
         t = self.table(code)
