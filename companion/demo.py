@@ -482,13 +482,12 @@ class CardBots(Bots):
             state = t.state
             if state is None or state.over:
                 return False
-            if self.expect is None and self.moved_elsewhere(t):
-                # A player planted, harvested or turned cards over on the phone: the
-                # table follows (their hand lays the cards), and the camera, which
-                # compares against the game, sees nothing new to do.
-                if not self._matches(state):
-                    self.world.show(state, self.clock())
-                    return True
+            # A player planted, harvested or turned cards over on the phone: the
+            # table follows (their hand lays the cards), and the camera, which
+            # compares against the game, sees nothing new to do.
+            if self.expect is None and self.moved_elsewhere(t) and not self._matches(state):
+                self.world.show(state, self.clock())
+                return True
             humans = self.humans(t)
             legal = [
                 a

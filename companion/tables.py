@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import views
+from . import words as w
 from .engine import RuleError
 from .engine.games import GAMES, GameDef
 from .store import Store
@@ -48,12 +49,15 @@ class Table:
     game_id: int | None = None
     state: Any = None
     next_n: int = 0
-    log_text: list[str] = field(default_factory=list)  # the last actions, in words
-    notices: list[dict] = field(default_factory=list)  # from the tracker or the panel
+    # The last actions in words, oldest first: each line in every language.
+    log: list[w.Words] = field(default_factory=list)
+    # Warnings from the tracker or the panel, each once (by its key), oldest first:
+    # {"kind", "key", "words": {lang: text}, "seat", "at"}.
+    notices: list[dict] = field(default_factory=list)
     cards: dict[int, list] = field(default_factory=dict)  # dice: entered harvest cards
     # Why the camera isn't reading the table (None: it is, or there is none): while
     # set, every phone and the status light show it, whatever else happens.
-    manual: str | None = None
+    manual: str | w.Words | None = None
     # Seats taken whose phone has gone (no connection holds them), since when: the
     # seat is kept for that phone, the host sees it away and may free it.
     away: dict[int, float] = field(default_factory=dict)
@@ -69,6 +73,24 @@ class Table:
         more (a phone whose screen locked for a moment keeps playing its seat)."""
         now = time.time() if now is None else now
         return {s for s in self.seats if now - self.away.get(s, now) < away_after}
+
+    @property
+    def log_text(self) -> list[str]:
+        """The log in English."""
+        return [w.text(line, "en") for line in self.log]
+
+    def add_log(self, line: w.Words) -> None:
+        self.log = (self.log + [line])[-12:]
+
+    def add_notice(
+        self, kind: str, text: str | w.Words, seat: int | None = None, key: str | None = None
+    ) -> None:
+        """A notice, kept once: the same one again replaces the earlier one."""
+        words = dict(text) if isinstance(text, dict) else w.both(str(text))
+        key = key or w.key_of(kind, seat, words["en"])
+        kept = [n for n in self.notices if n["key"] != key]
+        entry = {"kind": kind, "key": key, "words": words, "seat": seat, "at": time.time()}
+        self.notices = (kept + [entry])[-5:]
 
 
 Listener = Callable[[str], None]
@@ -163,7 +185,9 @@ class TableService:
     def table(self, code: object) -> Table:
         t = self.tables.get(code.upper()) if isinstance(code, str) else None
         if t is None:
-            raise TableError("no-table", f"there is no open table {code!r}")
+            raise TableError(
+                "no-table", f"there is no open table {code}: check the code on the table's screen"
+            )
         return t
 
     def enter_cards(self, code: str, seat: int, cards: object) -> None:
@@ -212,8 +236,11 @@ class TableService:
             if t.game.name == "dice" and t.setup.get("knowledge") == "hidden":
                 missing = [s + 1 for s in range(t.players) if s not in t.cards]
                 if missing and "cards" not in t.setup:
+                    seats = w.join([str(m) for m in missing], "en")
                     raise TableError(
-                        "cards-missing", f"seats {missing} have not entered their harvest cards"
+                        "cards-missing",
+                        f"seat{'s' if len(missing) > 1 else ''} {seats} must enter "
+                        "their two harvest cards before the game can start",
                     )
                 if not missing:
                     t.setup = {**t.setup, "cards": [t.cards[s] for s in range(t.players)]}
@@ -221,7 +248,7 @@ class TableService:
             t.game_id = self.store.start_game(t.code)
             t.state = t.game.new_game(**t.setup)
             t.next_n = 0
-            t.log_text = []
+            t.log = []
             t.notices = []
         self._changed(t.code)
 
@@ -237,7 +264,12 @@ class TableService:
             self._replay(t)
             t.moved_by = source
             if source == "host":  # the camera's own corrections are no news
-                t.log_text.append("The host took back the last action")
+                t.add_log(
+                    w.both(
+                        "The host took back the last action",
+                        "Der Gastgeber hat die letzte Aktion zurückgenommen",
+                    )
+                )
         self._changed(t.code)
         return f"action {n} undone"
 
@@ -328,7 +360,7 @@ class TableService:
             self.store.append(t.game_id, n, action.to_json(), seat, source)  # type: ignore[arg-type]
             t.state, t.next_n, t.moved_by = after, n + 1, source
             t.notices = []  # the game moved on: earlier warnings are stale
-            t.log_text = (t.log_text + [views.describe(t.game.name, before, action, t.names)])[-12:]
+            t.add_log(views.log_words(t.game.name, before, action, t.names))
         self._changed(t.code)
         return {"n": n}
 
@@ -347,21 +379,26 @@ class TableService:
             first = t.next_n
             for k, action in enumerate(parsed):
                 self.store.append(t.game_id, first + k, action.to_json(), None, source)  # type: ignore[arg-type]
-                t.log_text = (
-                    t.log_text + [views.describe(t.game.name, states[k], action, t.names)]
-                )[-12:]
+                t.add_log(views.log_words(t.game.name, states[k], action, t.names))
             t.state, t.next_n, t.moved_by = states[-1], first + len(parsed), source
             t.notices = []
         self._changed(t.code)
         return {"n": first}
 
-    def notice(self, code: str, kind: str, text: str, seat: int | None = None) -> None:
-        """A warning from outside the engine (an illegal move seen, an unsure read)."""
+    def notice(
+        self,
+        code: str,
+        kind: str,
+        text: str | w.Words,
+        seat: int | None = None,
+        key: str | None = None,
+    ) -> None:
+        """A warning from outside the engine (an illegal move seen, an unsure read):
+        `text` in English, or {"en": ..., "de": ...}. The same notice (same `key`;
+        by default the same kind, seat and English text) is kept once."""
         t = self.table(code)
         with t.lock:
-            t.notices = (
-                t.notices + [{"kind": kind, "text": text, "seat": seat, "at": time.time()}]
-            )[-5:]
+            t.add_notice(kind, text, seat, key)
         self._changed(t.code)
 
     def attach_camera(self, code: str, camera: Any) -> None:
@@ -414,7 +451,7 @@ class TableService:
             raise TableError("not-yours", "only the player the camera asks about answers it")
         return camera
 
-    def camera_lost(self, code: str, why: str | None) -> None:
+    def camera_lost(self, code: str, why: str | w.Words | None) -> None:
         """The camera stopped (`why`): manual mode, said on every phone until it is
         back (None)."""
         t = self.table(code)
@@ -424,24 +461,23 @@ class TableService:
             back = t.manual is not None and why is None
             t.manual = why
             if back:
-                t.notices = (
-                    t.notices
-                    + [
-                        {
-                            "kind": "camera",
-                            "text": "the camera is back: it reads the table again",
-                            "seat": None,
-                            "at": time.time(),
-                        }
-                    ]
-                )[-5:]
+                t.add_notice(
+                    "camera",
+                    w.both(
+                        "the camera is back: it reads the table again",
+                        "die Kamera ist zurück: sie liest den Tisch wieder",
+                    ),
+                    key="camera-back",
+                )
         self._changed(t.code)
 
     # ------------------------------------------------------------ reading
 
-    def snapshot(self, code: str, seat: int | None = None) -> dict[str, Any]:
-        """Everything a phone (its `seat`) or the dashboard (None) shows."""
+    def snapshot(self, code: str, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
+        """Everything a phone (its `seat`) or the dashboard (None) shows, in `lang`
+        ("en" or "de"): every text it holds is said in that language."""
         t = self.table(code)
+        lang = w.lang_of(lang)
         with t.lock:
             out: dict[str, Any] = {
                 "table": {
@@ -461,20 +497,29 @@ class TableService:
                     "setup": {k: v for k, v in t.setup.items() if k not in ("cards", "seed")},
                 },
                 "you": None if seat is None else {"seat": seat, "name": t.names.get(seat)},
-                "log": list(t.log_text),
-                "notices": list(t.notices) + self._manual_notice(t),
+                "lang": lang,
+                "log": [w.text(line, lang) for line in t.log],
+                "notices": _said(t.notices + self._manual_notice(t), lang),
                 "view": None,
                 "legal": [],
             }
+            out["table"]["title"] = views.title(t.game.name, lang)
+            if seat is not None:
+                out["private"] = (
+                    {"hand": None, "bonus": None}
+                    if t.state is None
+                    else views.private(t.game.name, t.state, seat, lang)
+                )
             if t.state is not None:
-                out["view"] = views.game_view(t.game.name, t.state, t.names, advise=False)
+                out["view"] = views.game_view(
+                    t.game.name, t.state, t.names, advise=False, lang=lang, you=seat
+                )
                 if t.game.name == "dice":
                     self._with_advice(t.code, t.state, out["view"])
-                out["view"]["warnings"] = out["view"]["warnings"] + [
-                    n for n in out["notices"] if time.time() - n["at"] < 120
-                ]
+                fresh = [n for n in out["notices"] if time.time() - n["at"] < 120]
+                out["view"]["warnings"] = _once(out["view"]["warnings"] + fresh)
                 if seat is not None:
-                    out["legal"] = self.legal_for(t, seat)
+                    out["legal"] = self.legal_for(t, seat, lang)
                 camera = self.cameras.get(t.code)
                 if camera is not None and hasattr(camera, "look_json"):
                     out["camera"] = camera.look_json()  # what a correction starts from
@@ -518,12 +563,21 @@ class TableService:
     def _manual_notice(t: Table) -> list[dict[str, Any]]:
         if t.manual is None:
             return []
-        text = f"manual mode: {t.manual}; enter the moves on the phones"
-        return [{"kind": "waiting", "text": text, "seat": None, "at": time.time()}]
+        words = w.each(
+            lambda lang: (
+                f"Handbetrieb: {w.text(t.manual, lang)}; gebt die Züge auf den Handys ein"
+                if lang == "de"
+                else f"manual mode: {w.text(t.manual, lang)}; enter the moves on the phones"
+            )
+        )
+        return [
+            {"kind": "waiting", "key": "manual", "words": words, "seat": None, "at": time.time()}
+        ]
 
-    def legal_for(self, t: Table, seat: int) -> list[dict[str, Any]]:
-        """The seat's legal actions, each with its words and what the phone must
-        still fill in (a bean the table saw, a new card)."""
+    def legal_for(self, t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
+        """The seat's legal actions, each with its words (said to the player:
+        "Plant Soy Bean in field 2") and what the phone must still fill in (a bean
+        the table saw, a new card)."""
         out = []
         state = t.state
         for action in t.game.legal_actions(state):
@@ -533,7 +587,7 @@ class TableService:
             out.append(
                 {
                     "action": data,
-                    "label": views.describe(t.game.name, state, action, t.names, upcoming=True),
+                    "label": views.label(t.game.name, state, action, t.names, lang),
                     "needs": _needs(t.game.name, state, data),
                 }
             )
@@ -549,6 +603,20 @@ class TableService:
             "games": self.store.count_games(),
             "store": self.store.alive(),
         }
+
+
+def _said(notices: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """Stored notices as a phone gets them: the text in its language."""
+    return [
+        {k: v for k, v in n.items() if k != "words"} | {"text": w.text(n["words"], lang)}
+        for n in notices
+    ]
+
+
+def _once(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each warning once (by its key; the latest kept)."""
+    latest = {item.get("key", id(item)): i for i, item in enumerate(items)}
+    return [item for i, item in enumerate(items) if latest[item.get("key", id(item))] == i]
 
 
 def _needs(game: str, state: Any, data: dict[str, Any]) -> dict[str, int]:

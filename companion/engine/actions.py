@@ -31,7 +31,8 @@ class Action:
 
 def check_seat(players, seat: object) -> None:
     if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)):
-        raise RuleError("no-such-player", f"there is no seat {seat!r} at this table")
+        shown = seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else repr(seat)
+        raise RuleError("no-such-player", f"there is no seat {shown} at this table")
 
 
 def dispatch(handlers: dict, state: Any, action: Action, game: str) -> Any:

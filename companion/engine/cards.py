@@ -29,7 +29,9 @@ def check_field(fields: Sequence, field: object) -> int:
 
 def require_active(active: int, seat: int, what: str) -> None:
     if seat != active:
-        raise RuleError("not-your-turn", f"only the active player (seat {active}) may {what} now")
+        raise RuleError(
+            "not-your-turn", f"only the active player (seat {active + 1}) may {what} now"
+        )
 
 
 def require_step(step: str, expected: str, what: str) -> None:
@@ -49,7 +51,8 @@ def take(items: tuple, positions: tuple[int, ...], what: str) -> tuple[tuple, tu
         raise RuleError("malformed-action", f"the same {what} is named twice")
     for p in positions:
         if not _is_index(p, len(items)):
-            raise RuleError("no-such-card", f"there is no {what} {p!r} (there are {len(items)})")
+            shown = p + 1 if isinstance(p, int) else repr(p)  # counted from 1, as players do
+            raise RuleError("no-such-card", f"there is no {what} {shown} (there are {len(items)})")
     taken = tuple(items[p] for p in positions)
     kept = tuple(c for i, c in enumerate(items) if i not in positions)
     return taken, kept

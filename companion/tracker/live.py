@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .. import words
 from ..engine.errors import RuleError
 from ..tables import TableError
 from ..vision.camera import Camera, CameraError
@@ -112,11 +113,15 @@ class LiveDice:
             self.service.notice(self.code, "illegal", outcome.problem, seat=seat)  # type: ignore[attr-defined]
         elif outcome.needs_confirmation:
             self.pending = outcome
-            faces = ", ".join(d.face for d in outcome.unsure)
+            faces = [d.face for d in outcome.unsure]
             self.service.notice(  # type: ignore[attr-defined]
                 self.code,
                 "uncertain",
-                f"the camera isn't sure of {faces}: confirm or correct",
+                words.both(
+                    f"the camera isn't sure of {words.beans(faces, 'en')}: confirm or correct",
+                    f"die Kamera ist sich bei {words.beans(faces, 'de')} nicht sicher: "
+                    "bestätige oder korrigiere",
+                ),
                 seat,
             )
         else:
@@ -252,7 +257,7 @@ class CameraFeed:
 
     def _failed(self, err: CameraError) -> bool:
         self._next_try = self.clock() + self.retry
-        why = f"the camera stopped ({err})"
+        why = words.both(f"the camera stopped ({err})", f"die Kamera ist ausgefallen ({err})")
         if self.lost != why:
             self.lost = why
             self.service.camera_lost(self.code, why)  # type: ignore[attr-defined]
@@ -411,7 +416,11 @@ class LiveFields:
             self.service.notice(  # type: ignore[attr-defined]
                 self.code,
                 "uncertain",
-                f"the camera isn't sure of the new card in field {f + 1}: confirm or correct",
+                words.both(
+                    f"the camera isn't sure of the new card in field {f + 1}: confirm or correct",
+                    f"die Kamera ist sich bei der neuen Karte in Feld {f + 1} nicht sicher: "
+                    "bestätige oder korrigiere",
+                ),
                 seat,
             )
         else:

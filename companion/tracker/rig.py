@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import words
 from ..vision.calibrate import MatTracker, to_image, to_mat
 from ..vision.camera import Camera
 from ..vision.mats import FACE_UP_MAT, mats_for
@@ -38,7 +39,7 @@ class Rig:
     live: LiveDice | LiveFields | None = None
     mats: MatTracker | None = None
     feed: CameraFeed | None = None
-    waiting: str | None = None  # what the camera waits for before it reads
+    waiting: str | dict[str, str] | None = None  # what the camera waits for before it reads
     _beat: float = field(default=0.0)
     _game: tuple[int, str] | None = None  # (game id, table) being read
     _cards_read: tuple | None = None  # (field reader, field slots) of a card table
@@ -107,7 +108,7 @@ class Rig:
         self.live.read, self.live.detector = card_reading(reader, quads, places)
         self.service.clear_notices(self.code)  # type: ignore[attr-defined]
 
-    def _wait(self, why: str) -> None:
+    def _wait(self, why: str | dict[str, str]) -> None:
         if why != self.waiting:
             self.waiting = why
             self.service.notice(self.code, "waiting", why)  # type: ignore[attr-defined]
@@ -121,13 +122,24 @@ class Rig:
             if m.name not in self.mats.homographies and m.name != FACE_UP_MAT
         ]
         if missing:
-            self._wait(f"the camera can't see the mats of {', '.join(missing)}: lay them in view")
+            mats = ", ".join(missing)
+            self._wait(
+                words.both(
+                    f"the camera can't see the mats of {mats}: lay them in view",
+                    f"die Kamera sieht die Matten von {mats.replace('seat', 'Platz')} nicht: "
+                    "leg sie ins Bild",
+                )
+            )
             return
         t = self.service.table(self.code)  # type: ignore[attr-defined]
         try:
             self.live = self._cards(t) if t.game.name != "dice" else self._dice(t)
         except (OSError, ValueError) as err:
-            self._wait(f"the camera can't read yet: {err}")
+            self._wait(
+                words.both(
+                    f"the camera can't read yet: {err}", f"die Kamera kann noch nicht lesen: {err}"
+                )
+            )
             return
         self.live.detector.update(image)  # this picture is the one to compare with
         self.service.attach_camera(self.code, self.live)  # type: ignore[attr-defined]
@@ -138,7 +150,12 @@ class Rig:
             self.service.notice(  # type: ignore[attr-defined]
                 self.code,
                 "waiting",
-                "the camera can't see the face-up mat: cards turned over are entered on the phone",
+                words.both(
+                    "the camera can't see the face-up mat: "
+                    "cards turned over are entered on the phone",
+                    "die Kamera sieht die Matte der aufgedeckten Karten nicht: aufgedeckte Karten "
+                    "werden auf dem Handy eingegeben",
+                ),
             )
 
     def _cards(self, t) -> LiveFields:

@@ -338,7 +338,12 @@ def _outline(slot: np.ndarray) -> np.ndarray:
     edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     # Only long edges: a card's sides, not specks of noise.
     n, labels, stats, _ = cv2.connectedComponentsWithStats(edges)
-    short = 1 + np.nonzero(np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]) < 40)[0]
+    short = (
+        1
+        + np.nonzero(np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]) < 40)[
+            0
+        ]
+    )
     edges[np.isin(labels, short)] = 0
     return edges
 

@@ -1,7 +1,8 @@
 """The declared schema of every inbound Socket.IO message, and its check.
 
 A schema maps field names to a check; a message with a missing, unknown or
-wrong field is refused with a message that names the field."""
+wrong field is refused with a message that says what the player must do (and
+names the field, for the developer), in English and German."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ Check = Callable[[Any], bool]
 
 
 class MessageError(Exception):
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, de: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.de = de
 
-    def to_json(self) -> dict:
-        return {"rule": "malformed-message", "message": self.message}
+    def to_json(self, lang: str = "en") -> dict:
+        message = self.de if lang == "de" and self.de else self.message
+        return {"rule": "malformed-message", "message": message}
 
 
 def integer(lo: int, hi: int) -> Check:
@@ -68,25 +71,85 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
 }
 
 
+# (event, field) or field -> what a right value is, in a player's words (en, de).
+HINTS: dict[tuple[str, str] | str, tuple[str, str]] = {
+    "code": (
+        "enter the table's code: the 4 letters on the table's screen",
+        "gib den Code des Tisches ein: die 4 Buchstaben auf dem Bildschirm des Tisches",
+    ),
+    "seat": ("choose a seat from 1 to 7", "wähle einen Platz von 1 bis 7"),
+    "name": ("enter a name of 1 to 20 characters", "gib einen Namen mit 1 bis 20 Zeichen ein"),
+    "action": ("choose one of the moves offered", "wähle einen der angebotenen Züge"),
+    "cards": ("enter your two harvest cards", "gib deine zwei Erntekarten ein"),
+    "game": (
+        "choose a game: bohnanza, duel or dice",
+        "wähle ein Spiel: bohnanza, duel oder dice",
+    ),
+    "players": ("choose 2 to 7 players", "wähle 2 bis 7 Spieler"),
+    "options": ("give the settings as a JSON object", "gib die Einstellungen als JSON-Objekt an"),
+    "rolled": (
+        "name the bean each rolled die shows (at most 5)",
+        "nenne die Bohne jedes geworfenen Würfels (höchstens 5)",
+    ),
+    ("camera:correct", "field"): (
+        "name the bean each die in the bean field shows (at most 5)",
+        "nenne die Bohne jedes Würfels im Bohnenfeld (höchstens 5)",
+    ),
+    ("camera:field", "field"): ("choose field 1, 2 or 3", "wähle Feld 1, 2 oder 3"),
+    ("camera:field", "cards"): (
+        "name the beans in the field, first planted first (at most 20)",
+        "nenne die Bohnen im Feld, die zuerst gepflanzte zuerst (höchstens 20)",
+    ),
+    "button": ("press one of the panel's buttons", "drücke eine der Tasten des Bedienfelds"),
+    "hold": ("say whether the button is held: true or false", "gib an, ob die Taste gehalten wird"),
+}
+
+
+def _hint(event: str, name: str) -> tuple[str, str]:
+    found = HINTS.get((event, name)) or HINTS.get(name)
+    return found or (f"give a right value for {name!r}", f"gib einen gültigen Wert für {name!r} an")
+
+
 def validate(event: str, data: Any) -> dict[str, Any]:
     """The message as a dict, or MessageError naming what is wrong."""
     if event not in SCHEMAS:
-        raise MessageError(f"unknown message {event!r}")
+        raise MessageError(
+            f"the companion does not know the message {event!r} (unknown message {event!r}): "
+            "reload the page",
+            f"der Begleiter kennt die Nachricht {event!r} nicht: lade die Seite neu",
+        )
     required, optional = SCHEMAS[event]
     if data is None and not required:
         return {}
     if not isinstance(data, dict):
-        raise MessageError(f"{event}: the message must be a JSON object")
+        raise MessageError(
+            f"{event}: the message must be a JSON object: reload the page",
+            f"{event}: die Nachricht muss ein JSON-Objekt sein: lade die Seite neu",
+        )
     for name, check in required.items():
+        en, de = _hint(event, name)
         if name not in data:
-            raise MessageError(f"{event}: missing field {name!r}")
+            raise MessageError(
+                f"{en} (missing field {name!r} in {event!r})",
+                f"{de} (Feld {name!r} fehlt in {event!r})",
+            )
         if not check(data[name]):
-            raise MessageError(f"{event}: field {name!r} has a wrong value")
+            raise MessageError(
+                f"{en} (field {name!r} of {event!r} has a wrong value)",
+                f"{de} (Feld {name!r} von {event!r} hat einen falschen Wert)",
+            )
     for name, value in data.items():
         if name in required:
             continue
         if name not in optional:
-            raise MessageError(f"{event}: unexpected field {name!r}")
+            raise MessageError(
+                f"{event!r} takes no {name!r}: leave it out (unexpected field {name!r})",
+                f"{event!r} kennt kein {name!r}: lass es weg (unerwartetes Feld {name!r})",
+            )
+        en, de = _hint(event, name)
         if not optional[name](value):
-            raise MessageError(f"{event}: field {name!r} has a wrong value")
+            raise MessageError(
+                f"{en} (field {name!r} of {event!r} has a wrong value)",
+                f"{de} (Feld {name!r} von {event!r} hat einen falschen Wert)",
+            )
     return data

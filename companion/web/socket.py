@@ -3,6 +3,9 @@
 Phones connect with {"token": seat token} in the Socket.IO auth and get their
 seat's snapshot at once (so a phone that slept rejoins by just reconnecting);
 the dashboard connects with {"watch": code} and, for host actions, {"host": key}.
+The auth may say the language to speak, {"lang": "en"} or {"lang": "de"} (anything
+else: English): every snapshot that connection gets is in it (rooms per language),
+and a phone changes language by reconnecting with another.
 Every inbound message is checked against its schema (schemas.py) and answered
 through the acknowledgement: {"ok": true, ...} or {"ok": false, "error": {...}}."""
 
@@ -16,13 +19,15 @@ from typing import Any
 from flask import current_app, request
 from flask_socketio import SocketIO, join_room, leave_room
 
+from .. import words
 from ..engine import RuleError
 from ..tables import TableError, TableService
 from .schemas import MessageError, validate
 
 socketio = SocketIO(async_mode="threading")
 
-# sid -> what this connection is: {"code", "seat"} for a phone, {"watch"}, {"host"}
+# sid -> what this connection is: {"code", "seat"} for a phone, {"watch"}, {"host"};
+# and {"lang"}, the language it reads.
 _sessions: dict[str, dict[str, Any]] = {}
 # (code, seat) -> the connections that hold the seat: when the last one goes, the
 # seat is away (kept for its phone; the host may free it, a demo's bot plays it).
@@ -38,28 +43,44 @@ def _panel():
     return current_app.extensions.get("companion.panel")
 
 
-def _seat_room(code: str, seat: int) -> str:
-    return f"{code}#{seat}"
+def _seat_room(code: str, seat: int, lang: str = words.DEFAULT) -> str:
+    return f"{code}#{seat}#{lang}"
 
 
-def _watch_room(code: str) -> str:
-    return f"{code}#watch"
+def _watch_room(code: str, lang: str = words.DEFAULT) -> str:
+    return f"{code}#watch#{lang}"
+
+
+def _lang() -> str:
+    return _sessions.get(request.sid, {}).get("lang", words.DEFAULT)  # type: ignore[attr-defined]
+
+
+def _listened(room: str) -> bool:
+    """Someone is in the room (a snapshot nobody reads is not worked out)."""
+    return bool(socketio.server.manager.rooms.get("/", {}).get(room))
 
 
 def broadcast(svc: TableService, code: str, panel=None) -> None:
     """Send every phone of a table its seat's snapshot, and the dashboards theirs
-    (with the panel's lights, when the panel plays this table)."""
+    (with the panel's lights, when the panel plays this table), each in the
+    language it reads."""
     if code not in svc.tables:
-        socketio.emit("closed", {"code": code}, to=_watch_room(code))
+        for lang in words.LANGS:
+            socketio.emit("closed", {"code": code}, to=_watch_room(code, lang))
         return
     table = svc.tables[code]
-    for seat in range(table.players):
-        socketio.emit("state", svc.snapshot(code, seat), to=_seat_room(code, seat))
-    socketio.emit("state", _dashboard(svc, code, panel), to=_watch_room(code))
+    for lang in words.LANGS:
+        for seat in range(table.players):
+            room = _seat_room(code, seat, lang)
+            if _listened(room):
+                socketio.emit("state", svc.snapshot(code, seat, lang), to=room)
+        room = _watch_room(code, lang)
+        if _listened(room):
+            socketio.emit("state", _dashboard(svc, code, panel, lang), to=room)
 
 
-def _dashboard(svc: TableService, code: str, panel=None) -> dict:
-    snap = svc.snapshot(code)
+def _dashboard(svc: TableService, code: str, panel=None, lang: str = words.DEFAULT) -> dict:
+    snap = svc.snapshot(code, lang=lang)
     if panel is not None and svc.tables and panel.code == code:
         snap["panel"] = panel.describe()
     return snap
@@ -77,7 +98,9 @@ def _handler(event: str) -> Callable:
         def run(data: Any = None) -> dict[str, Any]:
             try:
                 return fn(validate(event, data))
-            except (MessageError, RuleError, TableError) as err:
+            except MessageError as err:
+                return {"ok": False, "error": err.to_json(_lang())}
+            except (RuleError, TableError) as err:
                 return {"ok": False, "error": err.to_json()}
 
         run.__name__ = fn.__name__
@@ -103,10 +126,14 @@ def _enter_seat(code: str, seat: int) -> None:
     sid = request.sid  # type: ignore[attr-defined]
     _leave_seat(sid)
     _sessions.setdefault(sid, {}).update(code=code, seat=seat)
-    join_room(_seat_room(code, seat))
+    join_room(_seat_room(code, seat, _lang()))
     with _holders_lock:
         _holders.setdefault((code, seat), set()).add(sid)
     service().seat_away(code, seat, False)
+
+
+def _sid_lang(sid: str) -> str:
+    return _sessions.get(sid, {}).get("lang", words.DEFAULT)
 
 
 def _leave_seat(sid: str, svc: TableService | None = None) -> None:
@@ -115,7 +142,7 @@ def _leave_seat(sid: str, svc: TableService | None = None) -> None:
     if "seat" not in s:
         return
     code, seat = s.pop("code"), s.pop("seat")
-    leave_room(_seat_room(code, seat), sid=sid)
+    leave_room(_seat_room(code, seat, _sid_lang(sid)), sid=sid)
     with _holders_lock:
         held = _holders.get((code, seat), set())
         held.discard(sid)
@@ -132,18 +159,23 @@ def _release(code: str, seat: int) -> None:
     with _holders_lock:
         sids = _holders.pop((code, seat), set())
     for sid in sids:
+        lang = _sid_lang(sid)
         _sessions.get(sid, {}).pop("seat", None)
         _sessions.get(sid, {}).pop("code", None)
-        leave_room(_seat_room(code, seat), sid=sid)
-        socketio.emit("rejoin", {"message": f"seat {seat + 1} was freed"}, to=sid)
+        leave_room(_seat_room(code, seat, lang), sid=sid)
+        message = (
+            f"Platz {seat + 1} wurde freigegeben" if lang == "de" else f"seat {seat + 1} was freed"
+        )
+        socketio.emit("rejoin", {"message": message}, to=sid)
 
 
 @socketio.on("connect")
 def on_connect(auth: Any = None) -> None:
     sid = request.sid  # type: ignore[attr-defined]
-    _sessions[sid] = {}
-    svc = service()
     auth = auth if isinstance(auth, dict) else {}
+    lang = words.lang_of(auth.get("lang"))
+    _sessions[sid] = {"lang": lang}
+    svc = service()
     key = current_app.config.get("COMPANION_HOST_KEY", "")
     if isinstance(auth.get("host"), str) and key and secrets.compare_digest(auth["host"], key):
         _sessions[sid]["host"] = True
@@ -151,20 +183,27 @@ def on_connect(auth: Any = None) -> None:
     if found:
         code, seat = found
         _enter_seat(code, seat)
-        socketio.emit("state", svc.snapshot(code, seat), to=sid)
+        socketio.emit("state", svc.snapshot(code, seat, lang), to=sid)
     elif auth.get("token") is not None:
-        socketio.emit(
-            "rejoin", {"message": "this phone's seat is no longer at an open table"}, to=sid
+        message = (
+            "Der Platz dieses Handys ist an keinem offenen Tisch mehr: setz dich neu an einen Tisch"
+            if lang == "de"
+            else "this phone's seat is no longer at an open table: join a table again"
         )
+        socketio.emit("rejoin", {"message": message}, to=sid)
     watch = auth.get("watch")
     if isinstance(watch, str) and watch.upper() in svc.tables:
-        join_room(_watch_room(watch.upper()))
-        socketio.emit("state", _dashboard(svc, watch.upper(), _panel()), to=sid)
+        join_room(_watch_room(watch.upper(), lang))
+        socketio.emit("state", _dashboard(svc, watch.upper(), _panel(), lang), to=sid)
 
 
 @socketio.on("*")
 def on_unknown(event: str, *_args: Any) -> dict:
     """Any message no handler declares: refused, nothing changes."""
+    try:
+        validate(event, None)
+    except MessageError as err:
+        return {"ok": False, "error": err.to_json(_lang())}
     return {"ok": False, "error": MessageError(f"unknown message {event!r}").to_json()}
 
 
@@ -181,7 +220,7 @@ def on_join(msg: dict) -> dict:
     code = msg["code"].upper()
     token = svc.join(code, msg["seat"], msg["name"])
     _enter_seat(code, msg["seat"])
-    socketio.emit("state", svc.snapshot(code, msg["seat"]), to=request.sid)  # type: ignore[attr-defined]
+    socketio.emit("state", svc.snapshot(code, msg["seat"], _lang()), to=request.sid)  # type: ignore[attr-defined]
     return _ok(token=token, code=code, seat=msg["seat"])
 
 
@@ -234,8 +273,8 @@ def on_watch(msg: dict) -> dict:
     svc = service()
     code = msg["code"].upper()
     svc.table(code)
-    join_room(_watch_room(code))
-    socketio.emit("state", _dashboard(svc, code, _panel()), to=request.sid)  # type: ignore[attr-defined]
+    join_room(_watch_room(code, _lang()))
+    socketio.emit("state", _dashboard(svc, code, _panel(), _lang()), to=request.sid)  # type: ignore[attr-defined]
     return _ok(code=code)
 
 
@@ -243,7 +282,7 @@ def on_watch(msg: dict) -> dict:
 def on_open(msg: dict) -> dict:
     _require_host()
     code = service().open_table(msg["game"], msg["players"], msg.get("options"))
-    join_room(_watch_room(code))
+    join_room(_watch_room(code, _lang()))
     return _ok(code=code)
 
 

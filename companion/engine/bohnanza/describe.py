@@ -1,8 +1,14 @@
-"""Actions and fields in a player's words, for logs, phones and the demo."""
+"""Actions, steps and fields in a player's words, in English and German.
+
+`describe` says what an action did, in the third person with the players' names
+("Anna plants Soy Bean in field 2"): the log. `label` says a move still to make
+to the player who makes it, in the second person ("Plant Soy Bean in field 2"):
+the phone's buttons. Seats and fields are counted from 1, as players count them."""
 
 from __future__ import annotations
 
-from ..beans import bean_name, variety
+from ... import words as w
+from ..beans import variety
 from .actions import (
     Action,
     BuyField,
@@ -21,63 +27,285 @@ from .actions import (
 from .state import State
 
 
-def field_text(column: tuple[str, ...]) -> str:
+def field_text(column: tuple[str, ...], lang: str = "en") -> str:
     if not column:
-        return "empty"
+        return "leer" if lang == "de" else "empty"
     v = variety(column[-1])
-    nxt = v.cards_to_next_coin(len(column))
+    n, nxt = len(column), v.cards_to_next_coin(len(column))
+    worth = w.count(v.coins_for(n), "coin", lang)
+    if lang == "de":
+        more = "Bohnometer ausgereizt" if nxt is None else f"{nxt} mehr für den nächsten Taler"
+        return f"{n} × {w.bean(v.id, lang)} (wert {worth}; {more})"
     more = "top of the beanometer" if nxt is None else f"{nxt} more for the next coin"
-    return f"{len(column)} × {v.name} (worth {v.coins_for(len(column))}; {more})"
+    return f"{n} × {w.bean(v.id, lang)} (worth {worth}; {more})"
+
+
+def label(before: State, action: Action, names=None, lang: str = "en") -> str:
+    """A move still to make, said to the player who makes it."""
+    return describe(before, action, names, upcoming=True, lang=lang, you=True)
 
 
 def describe(
-    before: State, action: Action, names: list[str] | None = None, upcoming: bool = False
+    before: State,
+    action: Action,
+    names=None,
+    upcoming: bool = False,
+    lang: str = "en",
+    you: bool = False,
 ) -> str:
-    """What `action` does, said about the state it is applied to. Seats and fields
-    are counted from 1, as players count them."""
+    """What `action` does, said about the state it is applied to: in the third
+    person, or (`you`) to the player who takes it. `upcoming`: as a move still to
+    make, so the cards it would reveal are not told."""
+    de = lang == "de"
+    seat = action.player  # type: ignore[attr-defined]
+    who = w.seat_name(names, seat, lang)
+    p = before.players[seat]
 
-    def name(seat: int) -> str:
-        return names[seat] if names and seat < len(names) else f"Seat {seat + 1}"
+    def name(s: int) -> str:
+        return w.seat_name(names, s, lang)
 
-    who = name(action.player)  # type: ignore[attr-defined]
-    p = before.players[action.player]  # type: ignore[attr-defined]
+    def b(bean_id: str | None) -> str:
+        return w.bean(bean_id, lang)
+
+    def plant(bean_id: str | None, field: int, what: str = "") -> str:
+        f = field + 1
+        if bean_id is None:  # an unseen hand card (a real table)
+            if you:
+                return (
+                    f"Pflanze deine vorderste Handkarte in Feld {f}"
+                    if de
+                    else (f"Plant the first card of your hand in field {f}")
+                )
+            return (
+                f"{who} pflanzt die vorderste Handkarte in Feld {f}"
+                if de
+                else (f"{who} plants the first card of the hand in field {f}")
+            )
+        adj = {"offered": ("die angebotene ", "the offered ")}.get(what, ("", ""))
+        if you:
+            return (
+                f"Pflanze {adj[0]}{b(bean_id)} in Feld {f}"
+                if de
+                else (f"Plant {adj[1]}{b(bean_id)} in field {f}")
+            )
+        return (
+            f"{who} pflanzt {adj[0]}{b(bean_id)} in Feld {f}"
+            if de
+            else (f"{who} plants {adj[1]}{b(bean_id)} in field {f}")
+        )
+
     if isinstance(action, Plant):
-        bean = action.bean or p.hand[0]
-        return f"{who} plants {bean_name(bean)} in field {action.field + 1}"
-    if isinstance(action, DrawFaceUp):
-        # As a move still to make, the cards to come are not told (the deck is face down).
-        beans = "" if upcoming else ", ".join(bean_name(b) for b in action.beans or ())
-        return f"{who} turns cards face up{': ' + beans if beans else ''}"
-    if isinstance(action, Trade):
-        gives = [bean_name(before.face_up[i]) for i in action.face_up]
-        gives += [bean_name(b) for b in action.give_beans or ()]
-        gets = [bean_name(b) for b in action.receive_beans or ()]
-        if not gets:
-            return f"{who} gives {', '.join(gives)} to {name(action.partner)}"
-        if not gives:
-            return f"{name(action.partner)} gives {', '.join(gets)} to {who}"
-        return f"{who} trades {', '.join(gives)} for {', '.join(gets)} with {name(action.partner)}"
-    if isinstance(action, EndTrading):
-        return f"{who} ends trading"
+        return plant(action.bean or p.hand[0], action.field)
     if isinstance(action, PlantTraded):
-        return f"{who} plants {bean_name(p.set_aside[action.index])} in field {action.field + 1}"
+        return plant(p.set_aside[action.index], action.field)
     if isinstance(action, PlantDrawn):
-        return f"{who} plants {bean_name(before.face_up[action.index])} in field {action.field + 1}"
+        return plant(before.face_up[action.index], action.field)
     if isinstance(action, PlantOffered):
-        return f"{who} plants offered {bean_name(before.offer[action.index])}"
+        return plant(before.offer[action.index], action.field, "offered")
+    if isinstance(action, DrawFaceUp):
+        n = before.rules.face_up
+        shown = "" if upcoming else w.beans(action.beans or (), lang)
+        if you:
+            return (
+                f"Decke {w.count(n, 'card', lang)} auf"
+                if de
+                else (f"Turn {w.count(n, 'card', lang)} face up")
+            )
+        if de:
+            return f"{who} deckt Karten auf" + (f": {shown}" if shown else "")
+        return f"{who} turns cards face up" + (f": {shown}" if shown else "")
+    if isinstance(action, Trade):
+        return _trade(before, action, names, lang, you)
+    if isinstance(action, EndTrading):
+        left = len(before.face_up)
+        if you:
+            if not left:
+                return "Beende den Handel" if de else "End trading"
+            if de:
+                kept = "die aufgedeckte Karte" if left == 1 else f"die {left} aufgedeckten Karten"
+                return f"Beende den Handel: behalte {kept}"
+            kept = "the face-up card" if left == 1 else f"the {left} face-up cards"
+            return f"End trading: keep {kept}"
+        return f"{who} beendet den Handel" if de else f"{who} ends trading"
     if isinstance(action, DiscardOffered):
-        return f"{who} discards offered {bean_name(before.offer[action.index])}"
+        bean = b(before.offer[action.index])
+        if you:
+            return f"Wirf die angebotene {bean} ab" if de else f"Discard the offered {bean}"
+        return (
+            f"{who} wirft die angebotene {bean} ab"
+            if de
+            else (f"{who} discards the offered {bean}")
+        )
     if isinstance(action, DiscardFromHand):
-        return f"{who} discards a card from the hand"
+        bean_id = action.bean or p.hand[action.position]
+        pos = action.position + 1
+        if you:
+            if bean_id is None:
+                return (
+                    "Wirf eine Karte aus deiner Hand ab"
+                    if de
+                    else ("Discard a card from your hand")
+                )
+            return (
+                f"Wirf {b(bean_id)} aus deiner Hand ab (Karte {pos})"
+                if de
+                else (f"Discard {b(bean_id)} from your hand (card {pos})")
+            )
+        if bean_id is None or upcoming:
+            return (
+                f"{who} wirft eine Handkarte ab" if de else f"{who} discards a card from the hand"
+            )
+        return (
+            f"{who} wirft {b(bean_id)} aus der Hand ab"
+            if de
+            else (f"{who} discards {b(bean_id)} from the hand")
+        )
     if isinstance(action, EndTurn):
-        return f"{who} draws and ends the turn"
+        n = before.rules.draw
+        cards = w.count(n, "card", lang)
+        if you:
+            if before.ending:
+                return (
+                    "Beende deinen Zug: das Spiel endet" if de else ("End your turn: the game ends")
+                )
+            return f"Beende deinen Zug: ziehe {cards}" if de else f"End your turn: draw {cards}"
+        if before.ending:
+            return (
+                f"{who} beendet den Zug: das Spiel endet"
+                if de
+                else (f"{who} ends the turn: the game ends")
+            )
+        return (
+            f"{who} zieht {cards} und beendet den Zug"
+            if de
+            else (f"{who} draws {cards} and ends the turn")
+        )
     if isinstance(action, Harvest):
         column = p.fields[action.field]
-        coins = variety(column[-1]).coins_for(len(column))
+        coins = min(variety(column[-1]).coins_for(len(column)), len(column))
+        what = f"{len(column)} × {b(column[-1])}"
+        f = action.field + 1
+        pay = w.count(coins, "coin", lang)
+        if you:
+            return (
+                f"Ernte Feld {f}: {what} für {pay}"
+                if de
+                else (f"Harvest field {f}: {what} for {pay}")
+            )
         return (
-            f"{who} harvests {len(column)} × {bean_name(column[-1])} for {coins} "
-            f"coin{'s' if coins != 1 else ''}"
+            f"{who} erntet Feld {f}: {what} für {pay}"
+            if de
+            else (f"{who} harvests field {f}: {what} for {pay}")
         )
     if isinstance(action, BuyField):
-        return f"{who} buys a 3rd bean field"
+        cost = w.count(before.rules.third_field_cost, "coin", lang)
+        if you:
+            return (
+                f"Kaufe ein 3. Bohnenfeld für {cost}"
+                if de
+                else (f"Buy a 3rd bean field for {cost}")
+            )
+        return (
+            f"{who} kauft ein 3. Bohnenfeld für {cost}"
+            if de
+            else (f"{who} buys a 3rd bean field for {cost}")
+        )
     return f"{who}: {action}"
+
+
+def _trade(before: State, a: Trade, names, lang: str, you: bool) -> str:
+    """A trade or a donation: what the active player gives, what the partner gives."""
+    de = lang == "de"
+    who = w.seat_name(names, a.player, lang)
+    partner = w.seat_name(names, a.partner, lang)
+    give_ids = [None if a.give_beans is None else a.give_beans[k] for k in range(len(a.give))]
+    get_ids = [
+        None if a.receive_beans is None else a.receive_beans[k] for k in range(len(a.receive))
+    ]
+
+    def own(bean_id: str | None, face_up: bool) -> str:
+        """One of the active player's cards."""
+        name = w.bean(bean_id, lang)
+        if face_up:
+            return f"die aufgedeckte {name}" if de else f"the face-up {name}"
+        if bean_id is None:
+            if you:
+                return "eine Karte aus deiner Hand" if de else "a card from your hand"
+            return "eine Handkarte" if de else "a card from the hand"
+        return (f"deine {name}" if de else f"your {name}") if you else name
+
+    def theirs(bean_id: str | None, named: bool) -> str:
+        """One of the partner's hand cards (`named`: said with the partner's name)."""
+        if bean_id is None:
+            if not named:
+                return "eine Handkarte" if de else "a card from the hand"
+            hand = w.of("hand", "der Hand", partner, lang)
+            return f"eine Karte aus {hand}" if de else f"a card from {hand}"
+        name = w.bean(bean_id, lang)
+        return w.of(name, f"die {name}", partner, lang) if named else name
+
+    gives = [own(before.face_up[i], True) for i in a.face_up]
+    gives += [own(b, False) for b in give_ids]
+    give_text = w.join(gives, lang)
+    get_text = w.join([theirs(b, True) for b in get_ids], lang)
+    if you:
+        if not get_ids:
+            return f"Schenke {partner} {give_text}" if de else f"Give {give_text} to {partner}"
+        if not gives:
+            return f"Nimm {get_text} als Geschenk an" if de else f"Accept {get_text} as a gift"
+        return (
+            f"Tausche {give_text} gegen {get_text}" if de else (f"Trade {give_text} for {get_text}")
+        )
+    if not get_ids:
+        return (
+            f"{who} schenkt {partner} {give_text}"
+            if de
+            else (f"{who} gives {give_text} to {partner}")
+        )
+    if not gives:
+        plain = w.join([theirs(b, False) for b in get_ids], lang)
+        return f"{partner} schenkt {who} {plain}" if de else f"{partner} gives {plain} to {who}"
+    return (
+        f"{who} tauscht {give_text} gegen {get_text}"
+        if de
+        else (f"{who} trades {give_text} for {get_text}")
+    )
+
+
+def step_text(state: State, lang: str = "en") -> str:
+    """The step of the turn in words, for whoever reads it ("plant the first card
+    of the hand")."""
+    de = lang == "de"
+    step = state.step
+    if step == "over":
+        return "Spiel vorbei" if de else "game over"
+    if step == "offer":
+        return (
+            "angebotene Karten anbauen oder abwerfen"
+            if de
+            else ("plant or discard the offered cards")
+        )
+    if step == "plant":
+        n = w.count(state.rules.face_up, "card", lang)
+        if not state.players[state.active].hand:
+            return f"{n} aufdecken" if de else f"turn {n} face up"
+        if state.planted == 0:
+            return "die vorderste Handkarte anbauen" if de else "plant the first card of the hand"
+        if state.planted == 1 and not state.discarded:
+            return (
+                f"eine zweite Karte anbauen oder {n} aufdecken"
+                if de
+                else (f"plant a second card or turn {n} face up")
+            )
+        return f"{n} aufdecken" if de else f"turn {n} face up"
+    if step == "trade":
+        return "handeln und schenken" if de else "trade and donate"
+    if step == "plant-traded":
+        return "gehandelte Karten anbauen" if de else "plant the traded cards"
+    if step == "plant-drawn":
+        return (
+            "aufgedeckte Karten anbauen oder den Zug beenden"
+            if de
+            else ("plant the face-up cards or end the turn")
+        )
+    return step

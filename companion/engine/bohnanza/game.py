@@ -388,7 +388,8 @@ def _plant_from(state: State, seat: int, zone: str, index: int, field: int) -> S
     player = state.players[seat]
     cards = player.set_aside if zone == "set_aside" else getattr(state, zone)
     if not isinstance(index, int) or not 0 <= index < len(cards):
-        raise RuleError("no-such-card", f"there is no card {index!r} to plant here")
+        shown = index + 1 if isinstance(index, int) else repr(index)
+        raise RuleError("no-such-card", f"there is no card {shown} to plant here")
     f = check_field(player.fields, field)
     player = _plant_into(player, f, cards[index])
     rest = cards[:index] + cards[index + 1 :]
@@ -411,7 +412,8 @@ def _end_turn(state: State, a: EndTurn) -> State:
         if waiting:
             raise RuleError(
                 "plant-set-aside",
-                f"every traded or kept card must be planted first (seats {waiting})",
+                "every traded or kept card must be planted first (seats "
+                f"{', '.join(str(s + 1) for s in waiting)})",
             )
     else:
         _require_step(state, "plant-drawn", "end the turn")

@@ -1,34 +1,113 @@
-"""Das Würfelspiel's actions in a player's words."""
+"""Das Würfelspiel's actions and steps in a player's words, in English and German:
+`describe` for the log (third person, with names), `label` for the phone's
+buttons (second person, to the player who makes the move)."""
 
 from __future__ import annotations
 
-from ..beans import bean_name
+from ... import words as w
 from .actions import Action, Harvest, PassPiece, RepeatRoll, Roll, Save
 from .state import DiceState
 
+PAY = {3: 1, 4: 2, 5: 3}  # completed orders -> dollars (as game.PAY)
+
+# The dice's kinds as data/dice.toml names them.
+KINDS_DE = {"darker": "dunkler Würfel", "lighter": "heller Würfel"}
+KINDS_EN = {"darker": "darker die", "lighter": "lighter die"}
+
+
+def kind(name: str, lang: str) -> str:
+    return (KINDS_DE if lang == "de" else KINDS_EN).get(name, name)
+
+
+def label(before: DiceState, action: Action, names=None, lang: str = "en") -> str:
+    """A move still to make, said to the player who makes it."""
+    return describe(before, action, names, upcoming=True, lang=lang, you=True)
+
 
 def describe(
-    before: DiceState, action: Action, names: list[str] | None = None, upcoming: bool = False
+    before: DiceState,
+    action: Action,
+    names=None,
+    upcoming: bool = False,
+    lang: str = "en",
+    you: bool = False,
 ) -> str:
-    def name(seat: int) -> str:
-        return names[seat] if names and seat < len(names) else f"Seat {seat + 1}"
+    de = lang == "de"
+    seat = action.player  # type: ignore[attr-defined]
+    who = w.seat_name(names, seat, lang)
 
-    who = name(action.player)  # type: ignore[attr-defined]
+    def say(en_you: str, de_you: str, en_they: str, de_they: str) -> str:
+        if you:
+            return de_you if de else en_you
+        return f"{who} {de_they}" if de else f"{who} {en_they}"
+
     if isinstance(action, Roll | RepeatRoll):
-        verb = "rolls" if isinstance(action, Roll) else "repeats the roll with the bean piece"
-        shown = (
-            "" if upcoming or not action.faces else ": " + ", ".join(map(bean_name, action.faces))
+        shown = "" if upcoming or not action.faces else ": " + w.beans(action.faces, lang)
+        if isinstance(action, Roll):
+            n = sum(1 for s in before.saved if not s)
+            return say(
+                "Roll 1 die" if n == 1 else f"Roll the {n} dice",
+                "Würfle mit 1 Würfel" if n == 1 else f"Würfle mit den {n} Würfeln",
+                f"rolls{shown}",
+                f"würfelt{shown}",
+            )
+        n = len(before.rolled)
+        dice = "the die" if n == 1 else f"the {n} dice"
+        dice_de = "den Würfel" if n == 1 else f"die {n} Würfel"
+        return say(
+            f"Use the bean piece: roll {dice} again",
+            f"Nutze die Bohnenfigur: würfle {dice_de} noch einmal",
+            f"rolls again with the bean piece{shown}",
+            f"würfelt mit der Bohnenfigur noch einmal{shown}",
         )
-        return f"{who} {verb}{shown}"
     if isinstance(action, Save):
-        beans = ", ".join(
-            f"{bean_name(before.faces[i])} ({before.dice.dice[i].kind})" for i in action.dice
+        saved = w.join(
+            [
+                f"{w.bean(before.faces[i], lang)} ({kind(before.dice.dice[i].kind, lang)})"
+                for i in action.dice
+            ],
+            lang,
         )
-        return f"{who} saves {beans}"
+        return say(
+            f"Save {saved} in the bean field",
+            f"Lege {saved} ins Bohnenfeld",
+            f"saves {saved} in the bean field",
+            f"legt {saved} ins Bohnenfeld",
+        )
     if isinstance(action, Harvest):
-        p = before.players[action.player]
-        pay = {3: 1, 4: 2, 5: 3}.get(p.completed, 0)
-        return f"{who} harvests {p.completed} orders for {pay} dollar{'s' if pay > 1 else ''}"
+        done = before.players[seat].completed
+        orders = w.count(done, "order", lang)
+        pay = w.count(PAY.get(min(done, 5), 0), "taler", lang)
+        return say(
+            f"Harvest your top card: {orders} for {pay}",
+            f"Ernte deine oberste Karte: {orders} für {pay}",
+            f"harvests {orders} for {pay}",
+            f"erntet {orders} für {pay}",
+        )
     if isinstance(action, PassPiece):
-        return f"{who} passes the bean piece to the left"
+        return say(
+            "Pass the bean piece to the left",
+            "Gib die Bohnenfigur nach links weiter",
+            "passes the bean piece to the left",
+            "gibt die Bohnenfigur nach links weiter",
+        )
     return f"{who}: {action}"
+
+
+def step_text(state: DiceState, lang: str = "en") -> str:
+    de = lang == "de"
+    if state.step == "over":
+        return "Spiel vorbei" if de else "game over"
+    if state.step == "roll":
+        return "würfeln" if de else "roll the dice"
+    if state.step == "save":
+        if state.piece:
+            return (
+                "Würfel ins Bohnenfeld legen oder mit der Bohnenfigur noch einmal würfeln"
+                if de
+                else "save dice in the bean field or roll again with the bean piece"
+            )
+        return "Würfel ins Bohnenfeld legen" if de else "save dice in the bean field"
+    if state.step == "turn-end":
+        return "die Bohnenfigur weitergeben" if de else "pass the bean piece"
+    return state.step

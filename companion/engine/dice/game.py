@@ -67,7 +67,7 @@ def new_game(
         hands = []
         for seat, pair in enumerate(cards):
             if not isinstance(pair, list | tuple) or len(pair) != 2:
-                raise RuleError("setup", f"seat {seat}: give two cards, the top one first")
+                raise RuleError("setup", f"seat {seat + 1}: give two cards, the top one first")
             hands.append(tuple(HarvestCard.from_json(c) for c in pair))
         rest, hidden = None, HARVEST_CARDS - 2 * players
     else:
@@ -195,7 +195,7 @@ def _harvest(state: DiceState, a: Harvest) -> DiceState:
     if p.top is None or p.completed < 3:
         raise RuleError(
             "harvest-too-early",
-            f"a harvest needs at least 3 completed orders; seat {a.player} has {p.completed}",
+            f"a harvest needs at least 3 completed orders; seat {a.player + 1} has {p.completed}",
         )
     entered = None
     if a.card is not None:
@@ -281,7 +281,9 @@ def _save(state: DiceState, a: Save) -> DiceState:
     for i in a.dice:
         if i not in state.rolled:
             raise RuleError(
-                "save-rolled", f"die {i!r} was not just rolled: only those can be saved"
+                "save-rolled",
+                f"die {i + 1 if isinstance(i, int) else repr(i)} was not just rolled: "
+                "only those can be saved",
             )
     saved = tuple(s or i in a.dice for i, s in enumerate(state.saved))
     state = replace(state, saved=saved)

@@ -1,8 +1,11 @@
-"""The Duel's actions in a player's words."""
+"""The Duel's actions, steps and bo(h)nus cards in a player's words, in English
+and German: `describe` for the log (third person, with names), `label` for the
+phone's buttons (second person, to the player who makes the move)."""
 
 from __future__ import annotations
 
-from ..beans import bean_name
+from ... import words as w
+from ..beans import variety
 from .actions import (
     AcceptGift,
     Action,
@@ -21,58 +24,233 @@ from .actions import (
     PlantDrawn,
     PlantGift,
 )
-from .state import DuelState
+from .state import DATA, BonusCard, DuelState
+
+
+def bonus_text(card: BonusCard | None, lang: str = "en") -> str:
+    """A bo(h)nus card: its pattern, first planted first, and what it is worth."""
+    if card is None:
+        return "eine verdeckte Bo(h)nuskarte" if lang == "de" else "an unseen bo(h)nus card"
+    pattern = " → ".join(w.bean(b, lang) for b in card.pattern)
+    return f"{pattern}: {w.cents(100 + card.cents, lang)}"
+
+
+def label(before: DuelState, action: Action, names=None, lang: str = "en") -> str:
+    """A move still to make, said to the player who makes it."""
+    return describe(before, action, names, upcoming=True, lang=lang, you=True)
 
 
 def describe(
-    before: DuelState, action: Action, names: list[str] | None = None, upcoming: bool = False
+    before: DuelState,
+    action: Action,
+    names=None,
+    upcoming: bool = False,
+    lang: str = "en",
+    you: bool = False,
 ) -> str:
-    def name(seat: int) -> str:
-        return names[seat] if names and seat < len(names) else f"Seat {seat + 1}"
+    de = lang == "de"
+    seat = action.player  # type: ignore[attr-defined]
+    who = w.seat_name(names, seat, lang)
+    p = before.players[seat]
 
-    who = name(action.player)  # type: ignore[attr-defined]
-    p = before.players[action.player]  # type: ignore[attr-defined]
+    def b(bean_id: str | None) -> str:
+        return w.bean(bean_id, lang)
+
+    def say(en_you: str, de_you: str, en_they: str, de_they: str) -> str:
+        if you:
+            return de_you if de else en_you
+        return f"{who} {de_they}" if de else f"{who} {en_they}"
+
     if isinstance(action, Plant):
-        bean = action.bean or p.hand[0]
-        return f"{who} plants {bean_name(bean)} in field {action.field + 1}"
-    if isinstance(action, DrawFaceUp):
-        beans = (
-            "" if upcoming or not action.beans else ": " + ", ".join(map(bean_name, action.beans))
+        bean_id = action.bean or p.hand[0]
+        f = action.field + 1
+        if bean_id is None:
+            return say(
+                f"Plant the first card of your hand in field {f}",
+                f"Pflanze deine vorderste Handkarte in Feld {f}",
+                f"plants the first card of the hand in field {f}",
+                f"pflanzt die vorderste Handkarte in Feld {f}",
+            )
+        return say(
+            f"Plant {b(bean_id)} in field {f}",
+            f"Pflanze {b(bean_id)} in Feld {f}",
+            f"plants {b(bean_id)} in field {f}",
+            f"pflanzt {b(bean_id)} in Feld {f}",
         )
-        return f"{who} turns three cards over{beans}"
+    if isinstance(action, DrawFaceUp):
+        n = w.count(DATA["face_up"], "card", lang)
+        shown = "" if upcoming or not action.beans else ": " + w.beans(action.beans, lang)
+        return say(
+            f"Turn over the top {n}",
+            f"Decke die obersten {n} auf",
+            f"turns over {n}{shown}",
+            f"deckt {n} auf{shown}",
+        )
     if isinstance(action, OfferGift):
-        return f"{who} offers a {bean_name(action.bean)} as a gift"
+        bean = b(action.bean)
+        return say(
+            f"Offer a {bean} as a gift",
+            f"Biete eine {bean} als Geschenk an",
+            f"offers a {bean} as a gift",
+            f"bietet eine {bean} als Geschenk an",
+        )
     if isinstance(action, AcceptGift):
-        return f"{who} accepts the {bean_name(before.offers[-1])}"
+        bean = b(before.offers[-1])
+        return say(
+            f"Accept the {bean} as a gift",
+            f"Nimm die {bean} als Geschenk an",
+            f"accepts the {bean} as a gift",
+            f"nimmt die {bean} als Geschenk an",
+        )
     if isinstance(action, DeclineGift):
-        return f"{who} declines: no gift changes hands"
+        return say(
+            "Decline: no gift changes hands",
+            "Lehne ab: kein Geschenk wechselt den Besitzer",
+            "declines: no gift changes hands",
+            "lehnt ab: kein Geschenk wechselt den Besitzer",
+        )
     if isinstance(action, GiveGift):
-        bean = bean_name(before.offers[-1]) if before.offers else "the gift"
+        bean = b(before.offers[-1]) if before.offers else ("das Geschenk" if de else "the gift")
         if action.source == "bluff":
-            return f"{who} was bluffing about the {bean}: pays a dollar card"
-        return f"{who} gives the {bean} ({action.source})"
+            return say(
+                f"Admit you have no {bean}: pay a card of your dollar pile",
+                f"Gib zu, dass du keine {bean} hast: zahle eine Karte deines Dollarstapels",
+                f"was bluffing about the {bean}: pays a card of the dollar pile",
+                f"hat mit der {bean} geblufft: zahlt eine Karte des Dollarstapels",
+            )
+        if action.source == "face-up":
+            return say(
+                f"Give the turned-over {bean}",
+                f"Gib die aufgedeckte {bean}",
+                f"gives the turned-over {bean}",
+                f"gibt die aufgedeckte {bean}",
+            )
+        return say(
+            f"Give the {bean} from your hand",
+            f"Gib die {bean} aus deiner Hand",
+            f"gives the {bean} from the hand",
+            f"gibt die {bean} aus der Hand",
+        )
     if isinstance(action, PlantDrawn):
-        return f"{who} plants {bean_name(before.face_up[action.index])} in field {action.field + 1}"
+        bean, f = b(before.face_up[action.index]), action.field + 1
+        return say(
+            f"Plant the turned-over {bean} in field {f}",
+            f"Pflanze die aufgedeckte {bean} in Feld {f}",
+            f"plants the turned-over {bean} in field {f}",
+            f"pflanzt die aufgedeckte {bean} in Feld {f}",
+        )
     if isinstance(action, DiscardDrawn):
-        return f"{who} discards the turned-over {bean_name(before.face_up[action.index])}"
+        bean = b(before.face_up[action.index])
+        return say(
+            f"Discard the turned-over {bean}",
+            f"Wirf die aufgedeckte {bean} ab",
+            f"discards the turned-over {bean}",
+            f"wirft die aufgedeckte {bean} ab",
+        )
     if isinstance(action, PlantGift):
-        return f"{who} plants the gift {bean_name(p.gift[0])} in field {action.field + 1}"
+        bean, f = b(p.gift[0]), action.field + 1
+        return say(
+            f"Plant the gift, the {bean}, in field {f}",
+            f"Pflanze das Geschenk, die {bean}, in Feld {f}",
+            f"plants the gift, the {bean}, in field {f}",
+            f"pflanzt das Geschenk, die {bean}, in Feld {f}",
+        )
     if isinstance(action, DiscardBonus):
-        return f"{who} discards a bo(h)nus card"
+        card = p.bonus[action.index] if action.index < len(p.bonus) else None
+        if you and card is not None:
+            return (
+                f"Wirf deine Bo(h)nuskarte ab ({bonus_text(card, lang)})"
+                if de
+                else f"Discard your bo(h)nus card ({bonus_text(card, lang)})"
+            )
+        return say(
+            "Discard a bo(h)nus card",
+            "Wirf eine Bo(h)nuskarte ab",
+            "discards a bo(h)nus card",
+            "wirft eine Bo(h)nuskarte ab",
+        )
     if isinstance(action, DrawBonus):
-        return f"{who} draws a bo(h)nus card"
+        return say(
+            "Draw a bo(h)nus card",
+            "Ziehe eine Bo(h)nuskarte",
+            "draws a bo(h)nus card",
+            "zieht eine Bo(h)nuskarte",
+        )
     if isinstance(action, EndTurn):
-        return f"{who} ends the turn"
+        return say("End your turn", "Beende deinen Zug", "ends the turn", "beendet den Zug")
     if isinstance(action, ClaimBonus):
-        pattern = " → ".join(bean_name(b) for b in action.pattern or ())
-        return (
-            f"{who} fulfils a bo(h)nus card on {name(action.owner)}'s field {action.field + 1}"
-            + (f" ({pattern})" if pattern else "")
+        f = action.field + 1
+        owner = w.seat_name(names, action.owner, lang)
+        shown = ""
+        if action.pattern:
+            shown = " (" + " → ".join(b(x) for x in action.pattern)
+            if action.cents is not None:
+                shown += ": " + w.cents(100 + action.cents, lang)
+            shown += ")"
+        if action.owner == seat:
+            return say(
+                f"Fulfil a bo(h)nus card on your field {f}{shown}",
+                f"Erfülle eine Bo(h)nuskarte auf deinem Feld {f}{shown}",
+                f"fulfils a bo(h)nus card on their own field {f}{shown}",
+                f"erfüllt eine Bo(h)nuskarte auf dem eigenen Feld {f}{shown}",
+            )
+        en_field = w.of(f"field {f}", "", owner, "en")
+        de_field = w.of("", f"Feld {f}", owner, "de")
+        return say(
+            f"Fulfil a bo(h)nus card on {en_field}{shown}",
+            f"Erfülle eine Bo(h)nuskarte auf {de_field}{shown}",
+            f"fulfils a bo(h)nus card on {en_field}{shown}",
+            f"erfüllt eine Bo(h)nuskarte auf {de_field}{shown}",
         )
     if isinstance(action, Harvest):
         column = p.fields[action.field]
-        top = bean_name(column[-1])
-        return f"{who} harvests field {action.field + 1} ({len(column)} cards, top {top})"
+        earned = min(variety(column[-1]).coins_for(len(column)), len(column))
+        what = f"{len(column)} × {b(column[-1])}"
+        f, pay = action.field + 1, w.count(earned, "dollar", lang)
+        return say(
+            f"Harvest field {f}: {what} for {pay}",
+            f"Ernte Feld {f}: {what} für {pay}",
+            f"harvests field {f}: {what} for {pay}",
+            f"erntet Feld {f}: {what} für {pay}",
+        )
     if isinstance(action, EndGame):
-        return f"{who} ends the game: every field is harvested"
+        return say(
+            "End the game: harvest every field and count the dollars",
+            "Beende das Spiel: ernte alle Felder und zähle die Dollar",
+            "ends the game: every field is harvested",
+            "beendet das Spiel: alle Felder werden geerntet",
+        )
     return f"{who}: {action}"
+
+
+def step_text(state: DuelState, lang: str = "en") -> str:
+    """The phase of the turn in words."""
+    de = lang == "de"
+    n = w.count(DATA["face_up"], "card", lang)
+    texts = {
+        "over": ("game over", "Spiel vorbei"),
+        "gift": ("push gift cards: offer or accept a gift", "Geschenke anbieten oder annehmen"),
+        "give": ("hand over the accepted gift", "das angenommene Geschenk übergeben"),
+        "plant-drawn": (
+            "plant the turned-over cards (one may be discarded)",
+            "aufgedeckte Karten anbauen (eine darf abgeworfen werden)",
+        ),
+        "plant-gift": ("plant the gift", "das Geschenk anbauen"),
+        "bonus": ("discard and draw bo(h)nus cards", "Bo(h)nuskarten abwerfen und ziehen"),
+        "final": (
+            "last bo(h)nus cards, then the final harvest",
+            "letzte Bo(h)nuskarten, dann die Schlussernte",
+        ),
+    }
+    if state.step == "plant":
+        if not state.players[state.active].hand:
+            texts["plant"] = (f"turn over {n}", f"{n} aufdecken")
+        elif state.planted == 0:
+            texts["plant"] = ("plant the first card of the hand", "die vorderste Handkarte anbauen")
+        else:
+            texts["plant"] = (
+                f"plant a second card or turn over {n}",
+                f"eine zweite Karte anbauen oder {n} aufdecken",
+            )
+    en, german = texts.get(state.step, (state.step, state.step))
+    return german if de else en

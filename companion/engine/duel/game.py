@@ -328,7 +328,7 @@ def _give(state: DuelState, a: GiveGift) -> DuelState:
     require_step(state.step, "give", "hand over a gift")
     giver = _other(_offerer(state))  # the last offer's maker
     if a.player != giver:
-        raise RuleError("gift-order", f"seat {giver} made the accepted offer and hands it over")
+        raise RuleError("gift-order", f"seat {giver + 1} made the accepted offer and hands it over")
     bean = state.offers[-1]
     receiver = _other(giver)
     player = state.players[giver]
@@ -438,7 +438,9 @@ def _draw_bonus(state: DuelState, a: DrawBonus) -> DuelState:
     if due is None:
         raise RuleError("bonus-full", "no bo(h)nus card is to be drawn now")
     if a.player != due:
-        raise RuleError("bonus-order", f"seat {due} draws bo(h)nus cards now (active player first)")
+        raise RuleError(
+            "bonus-order", f"seat {due + 1} draws bo(h)nus cards now (active player first)"
+        )
     if state.bonus_deck_size == 0:
         # The bo(h)nus pile is rebuilt from its shuffled discard pile.
         pile = list(state.bonus_discard)
@@ -462,7 +464,9 @@ def _end_turn(state: DuelState, a: EndTurn) -> DuelState:
     require_step(state.step, "bonus", "end the turn")
     due = _bonus_due(state)
     if due is not None:
-        raise RuleError("bonus-refill", f"seat {due} must first draw bo(h)nus cards back to three")
+        raise RuleError(
+            "bonus-refill", f"seat {due + 1} must first draw bo(h)nus cards back to three"
+        )
     for seat in (0, 1):
         state = _with(state, seat, fresh_bonus=0, bonus_stopped=False, bonus_discarded=False)
     return replace(

@@ -1,0 +1,155 @@
+"""A phone reads the table in its own language: snapshots per connection over
+Socket.IO, notices once with keys, a phone's own cards."""
+
+from companion import words as w
+from companion.engine import bohnanza as B
+
+from .conftest import HOST_KEY, last_state
+
+
+def open_table(client_for, game="bohnanza", players=3, **options):
+    host = client_for(host=HOST_KEY)
+    reply = host.emit(
+        "host:open", {"game": game, "players": players, "options": options}, callback=True
+    )
+    assert reply["ok"], reply
+    return host, reply["code"]
+
+
+def join(client_for, code, seat, name, lang=None):
+    phone = client_for(lang=lang) if lang else client_for()
+    reply = phone.emit("join", {"code": code, "seat": seat, "name": name}, callback=True)
+    assert reply["ok"], reply
+    return phone, reply["token"]
+
+
+def test_a_phone_that_asks_for_german_gets_german_and_another_english(client_for, service):
+    host, code = open_table(client_for, knowledge="known", seed=5)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna", lang="de")
+    ben, _ = join(client_for, code, 1, "Ben", lang="en")
+    watcher = client_for(watch=code, lang="de")
+    snap = last_state(anna)
+    assert snap["lang"] == "de"
+    assert snap["view"]["turn_text"] == "Du bist dran — die vorderste Handkarte anbauen"
+    assert snap["legal"] and all(m["label"].startswith("Pflanze ") for m in snap["legal"])
+    assert last_state(ben)["view"]["turn_text"] == "Anna's turn — plant the first card of the hand"
+    assert last_state(watcher)["view"]["turn_text"] == (
+        "Anna ist dran — die vorderste Handkarte anbauen"
+    )
+    front = service.table(code).state.players[0].hand[0]
+    move = snap["legal"][0]["action"]
+    assert anna.emit("act", {"action": move}, callback=True)["ok"]
+    field = move["field"] + 1
+    de, en = last_state(anna), last_state(ben)
+    assert de["log"] == [f"Anna pflanzt {w.bean(front, 'de')} in Feld {field}"]
+    assert en["log"] == [f"Anna plants {w.bean(front, 'en')} in field {field}"]
+    assert last_state(watcher)["log"] == de["log"]
+    assert de["view"]["players"][0]["fields"][move["field"]]["name"] == w.bean(front, "de")
+
+
+def test_a_phone_changes_language_by_reconnecting(client_for):
+    host, code = open_table(client_for)
+    host.emit("host:start", {"code": code}, callback=True)
+    phone, token = join(client_for, code, 1, "Ben")
+    assert last_state(phone)["lang"] == "en"
+    phone.disconnect()
+    again = client_for(token=token, lang="de")
+    snap = last_state(again)
+    assert snap["lang"] == "de" and snap["view"]["turn_text"].startswith("Platz 1 ist dran — ")
+    odd = client_for(token=token, lang="fr")
+    assert last_state(odd)["lang"] == "en"
+
+
+def test_a_malformed_message_says_what_to_do_in_the_phones_language(client_for):
+    phone = client_for(lang="de")
+    reply = phone.emit("join", {"code": "ABCD", "seat": 0, "name": "x" * 21}, callback=True)
+    assert reply["error"]["message"].startswith("gib einen Namen mit 1 bis 20 Zeichen ein")
+    reply = client_for().emit("join", {"code": "AB", "seat": 0, "name": "A"}, callback=True)
+    assert reply["error"]["message"].startswith("enter the table's code: the 4 letters")
+
+
+def test_the_same_notice_is_kept_once_with_a_stable_key(service):
+    code = service.open_table("bohnanza", 3, {"knowledge": "known"})
+    service.start_game(code)
+    for _ in range(5):
+        service.notice(code, "illegal", "a second variety in seat 2's field 1", seat=1)
+    service.notice(code, "uncertain", w.both("is that a Soy Bean?", "ist das eine Sojabohne?"))
+    snap = service.snapshot(code)
+    assert [n["text"] for n in snap["notices"]] == [
+        "a second variety in seat 2's field 1",
+        "is that a Soy Bean?",
+    ]
+    keys = [n["key"] for n in snap["notices"]]
+    assert len(set(keys)) == 2
+    service.notice(code, "illegal", "a second variety in seat 2's field 1", seat=1)
+    again = service.snapshot(code, lang="de")
+    assert [n["key"] for n in again["notices"]] == keys[::-1]  # the latest last, once
+    assert again["notices"][0]["text"] == "ist das eine Sojabohne?"
+    warned = [x for x in again["view"]["warnings"] if x["key"] in keys]
+    assert len(warned) == 2
+
+
+def test_warnings_carry_a_key_and_the_text_in_the_snapshots_language(service):
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 1})
+    service.start_game(code)
+    t = service.table(code)
+    p = t.state.players[0]
+    front = p.hand[0]
+    others = [b for b in t.state.rules.beans if b != front]
+    full = [[b] for b in others[: len(p.fields)]]  # no field takes the front card
+    t.state = B.State.from_json(
+        {
+            **t.state.to_json(),
+            "players": [
+                {**p.to_json(), "fields": full},
+                *(q.to_json() for q in t.state.players[1:]),
+            ],
+        }
+    )
+    forced = [x for x in service.snapshot(code, 0, "de")["view"]["warnings"] if x["seat"] == 0]
+    assert forced[0]["key"] == f"forced-harvest/0/{front}"
+    assert forced[0]["text"].startswith("Du musst ein Feld ernten")
+    other_phone = service.snapshot(code, 1)["view"]["warnings"]
+    assert other_phone[0]["text"].startswith("Seat 1 must harvest a field")
+
+
+def test_the_hosts_undo_is_logged_in_every_language(client_for, service):
+    host, code = open_table(client_for, knowledge="known", seed=2)
+    host.emit("host:start", {"code": code}, callback=True)
+    front = service.table(code).state.players[0].hand[0]
+    service.act(code, {"type": "plant", "player": 0, "field": 0, "bean": front})
+    assert host.emit("host:undo", {"code": code}, callback=True)["ok"]
+    log = service.snapshot(code, lang="de")["log"]
+    assert log[-1] == "Der Gastgeber hat die letzte Aktion zurückgenommen"
+    assert log[0].startswith("Platz 1 pflanzt")  # oldest first
+    assert service.snapshot(code)["log"][-1] == "The host took back the last action"
+
+
+def test_a_phone_sees_its_own_hand_when_the_companion_knows_it(service):
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 4})
+    service.start_game(code)
+    mine = service.snapshot(code, 2)
+    assert mine["private"] == {
+        "hand": list(service.table(code).state.players[2].hand),
+        "bonus": None,
+    }
+    assert "private" not in service.snapshot(code)
+    hidden = service.open_table("bohnanza", 3, {})
+    service.start_game(hidden)
+    assert service.snapshot(hidden, 0)["private"] == {"hand": None, "bonus": None}
+
+
+def test_a_duel_player_sees_their_own_bonus_cards_in_words(service):
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    state = service.table(code).state
+    private = service.snapshot(code, 1, "de")["private"]
+    assert private["hand"] == list(state.players[1].hand)
+    cards = state.players[1].bonus
+    assert [(c["pattern"], c["cents"]) for c in private["bonus"]] == [
+        (list(c.pattern), c.cents) for c in cards
+    ]
+    first = cards[0]
+    pattern = " → ".join(w.bean(b, "de") for b in first.pattern)
+    assert private["bonus"][0]["text"] == f"{pattern}: {w.cents(100 + first.cents, 'de')}"
