@@ -14,6 +14,7 @@ import argparse
 import contextlib
 import dataclasses
 import random
+import sys
 import tempfile
 import threading
 import time
@@ -599,14 +600,44 @@ def cards_camera(
 def run_demo(args: argparse.Namespace) -> int:
     from .serve import build, run
 
-    if args.game not in GAMES:
-        print(f"companion demo: unknown game {args.game}")
+    problem = demo_arguments_problem(args)
+    if problem:
+        print(f"companion demo: {problem}", file=sys.stderr)
         return 2
-    db = args.db or str(Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.db")
+    # A fresh database a run, removed when the demo stops (unless --db names one).
+    with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
+        return _run_demo(args, args.db or str(Path(tmp) / "demo.db"))
+
+
+def demo_arguments_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the demo's arguments, in one line (None: nothing)."""
+    if args.game not in GAMES:
+        return f"unknown game {args.game!r}: choose bohnanza, duel or dice"
+    if args.players is None:
+        args.players = 2 if args.game == "duel" else 4
+    if not 1 <= args.port <= 65535:
+        return f"--port {args.port} is not a port: choose one from 1 to 65535 (e.g. 8000)"
+    if args.pace < 0:
+        return "--pace is the seconds between the bots' moves: 0 or more"
+    options = {"knowledge": "known", "seed": 0}
+    if args.game == "bohnanza":
+        options["edition"] = args.edition
+    try:  # the engine knows which player counts a game allows
+        from .tables import TableService
+
+        TableService.check_setup(args.game, args.players, options)
+    except TableError as err:
+        return f"--players {args.players}: {err.message}"
+    return None
+
+
+def _run_demo(args: argparse.Namespace, db: str) -> int:
+    from .serve import build, run
+
     cfg = Config(host=args.host, port=args.port, db=db)
     _, service, app = build(cfg)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    players = 2 if args.game == "duel" else args.players
+    players = args.players
     options = {"knowledge": "known", "seed": seed}
     if args.game == "bohnanza":
         options["edition"] = args.edition
@@ -649,9 +680,10 @@ def run_demo(args: argparse.Namespace) -> int:
     try:
         run(app, cfg, on_ready=ready)
     except OSError as err:
-        print(f"companion demo: {err}")
+        print(f"companion demo: {err}", file=sys.stderr)
         return 1
     finally:
         bots.stop.set()
         stop_camera.set()
+        service.store.close()
     return 0

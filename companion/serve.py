@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import socket
 import sys
 import threading
@@ -69,11 +70,19 @@ def apply_flags(cfg: Config, args: argparse.Namespace) -> Config:
 
 class _NoDelayHandler(WSGIRequestHandler):
     """Send small WebSocket frames at once: without TCP_NODELAY, Nagle's algorithm
-    and the phone's delayed ACK hold every update back by about 40 ms."""
+    and the phone's delayed ACK hold every update back by about 40 ms. Quiet: a
+    phone that drops its socket mid-frame is no error for the terminal or the
+    journal ("400 Bad request syntax" at every disconnect), only for debugging."""
 
     def setup(self) -> None:
         super().setup()
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def log_error(self, format: str, *args) -> None:  # noqa: A002 (the base's name)
+        logging.getLogger("companion.http").debug(format, *args)
+
+    def log_request(self, code="-", size="-") -> None:
+        pass
 
 
 def run(app, cfg: Config, on_ready=None) -> None:
@@ -105,6 +114,10 @@ def run(app, cfg: Config, on_ready=None) -> None:
             Watchdog(notifier, checks, interval).start()
 
     socketio.start_background_task(_when_bound, cfg, ready)
+    # Werkzeug's own start-up lines (its "development server" warning among them)
+    # say nothing a table's host needs: the service prints its URLs itself. The
+    # choice of server is written down in docs/server.md.
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
     try:
         socketio.run(
             app,

@@ -144,6 +144,24 @@ class TableService:
 
     # ------------------------------------------------------------ host actions
 
+    @staticmethod
+    def check_setup(game: str, players: object, options: dict[str, Any] | None = None) -> None:
+        """Refuse (TableError) a table the game can't be set up for."""
+        if game not in GAMES:
+            raise TableError("bad-request", f"unknown game {game!r}; known: {', '.join(GAMES)}")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise TableError("bad-setup", "say how many players: a whole number")
+        setup = dict(options or {})
+        if game == "duel":
+            if players != 2:
+                raise TableError("bad-setup", "The Duel is for 2 players")
+        else:
+            setup["players"] = players
+        try:
+            GAMES[game].new_game(**setup)
+        except RuleError as err:
+            raise TableError("bad-setup", err.message) from None
+
     def open_table(self, game: str, players: int, options: dict[str, Any] | None = None) -> str:
         """Open a table for `game`; returns its room code. `options` are the engine's
         setup settings (edition, knowledge, seed, rule overrides, dice faces...)."""

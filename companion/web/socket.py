@@ -25,6 +25,7 @@ from ..tables import TableError, TableService
 from .schemas import MessageError, validate
 
 socketio = SocketIO(async_mode="threading")
+MAX_SEATS = 7  # Bohnanza's most
 
 # sid -> what this connection is: {"code", "seat"} for a phone, {"watch"}, {"host"};
 # and {"lang"}, the language it reads.
@@ -64,9 +65,11 @@ def broadcast(svc: TableService, code: str, panel=None) -> None:
     """Send every phone of a table its seat's snapshot, and the dashboards theirs
     (with the panel's lights, when the panel plays this table), each in the
     language it reads."""
-    if code not in svc.tables:
+    if code not in svc.tables:  # ended: every phone and big screen hears it
         for lang in words.LANGS:
             socketio.emit("closed", {"code": code}, to=_watch_room(code, lang))
+            for seat in range(MAX_SEATS):
+                socketio.emit("closed", {"code": code}, to=_seat_room(code, seat, lang))
         return
     table = svc.tables[code]
     for lang in words.LANGS:

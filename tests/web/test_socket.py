@@ -274,3 +274,62 @@ def test_a_duel_bonus_claim_is_entered_with_its_pattern(client_for, service):
     right = {**claim["action"], "pattern": ["red"], "cents": 40}
     assert uwe.emit("act", {"action": right}, callback=True)["ok"]
     assert service.table(code).state.players[0].fulfilled[0].cents == 40
+
+
+def test_a_phone_that_goes_leaves_its_seat_away_and_the_same_phone_gets_it_back(
+    client_for, service
+):
+    host, code = open_table(client_for)
+    phone, token = join(client_for, code, 1, "Dana")
+    assert service.snapshot(code)["table"]["seats"][1] == {"seat": 1, "name": "Dana", "away": False}
+    phone.disconnect()
+    seat = service.snapshot(code)["table"]["seats"][1]
+    assert seat["away"] is True and seat["name"] == "Dana"  # kept for that phone
+    back = client_for(token=token)
+    assert last_state(back)["you"]["seat"] == 1
+    assert service.snapshot(code)["table"]["seats"][1]["away"] is False
+
+
+def test_a_second_tab_of_the_same_phone_keeps_the_seat_when_one_closes(client_for, service):
+    _, code = open_table(client_for)
+    phone, token = join(client_for, code, 0, "Eli")
+    tab = client_for(token=token)
+    phone.disconnect()
+    assert service.snapshot(code)["table"]["seats"][0]["away"] is False
+    tab.disconnect()
+    assert service.snapshot(code)["table"]["seats"][0]["away"] is True
+
+
+def test_a_seat_the_host_frees_is_taken_from_its_phone_at_once(client_for, service):
+    host, code = open_table(client_for)
+    assert host.emit("host:start", {"code": code}, callback=True)["ok"]
+    phone, token = join(client_for, code, 0, "Finn")
+    phone.get_received()
+    reply = host.emit("host:free-seat", {"code": code, "seat": 0}, callback=True)
+    assert reply["ok"]
+    told = [m for m in phone.get_received() if m["name"] == "rejoin"]
+    assert told and "seat 1" in told[0]["args"][0]["message"]
+    # The kicked phone can no longer act for the seat, nor hear its private updates.
+    legal = service.legal_for(service.table(code), 0)
+    reply = phone.emit("act", {"action": legal[0]["action"]}, callback=True)
+    assert not reply["ok"] and reply["error"]["rule"] == "not-joined"
+    other, _ = join(client_for, code, 0, "Gus")
+    phone.get_received()
+    other.emit("act", {"action": legal[0]["action"]}, callback=True)
+    assert not [m for m in phone.get_received() if m["name"] == "state" and m["args"][0]["you"]]
+
+
+def test_freeing_a_seat_that_does_not_exist_is_refused(client_for):
+    host, code = open_table(client_for, players=3)
+    reply = host.emit("host:free-seat", {"code": code, "seat": 5}, callback=True)
+    assert not reply["ok"] and "seats 1–3" in reply["error"]["message"]
+
+
+def test_phones_hear_when_the_host_ends_the_table(client_for):
+    host, code = open_table(client_for)
+    phone, _ = join(client_for, code, 2, "Hal")
+    phone.get_received()
+    assert host.emit("host:end", {"code": code}, callback=True)["ok"]
+    assert [m["args"][0] for m in phone.get_received() if m["name"] == "closed"] == [
+        {"code": code}
+    ]
