@@ -289,9 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="the demo table: the service with simulated players")
     demo.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
-    demo.add_argument(
-        "--players", type=int, default=None, help="default: 4 (The Duel: 2)"
-    )
+    demo.add_argument("--players", type=int, default=None, help="default: 4 (The Duel: 2)")
     demo.add_argument("--edition", default="classic", choices=["classic", "newer"])
     demo.add_argument("--seed", type=int, default=None)
     demo.add_argument("--pace", type=float, default=1.2, help="seconds between moves")

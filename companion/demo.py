@@ -598,7 +598,6 @@ def cards_camera(
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    from .serve import build, run
 
     problem = demo_arguments_problem(args)
     if problem:

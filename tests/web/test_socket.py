@@ -330,6 +330,4 @@ def test_phones_hear_when_the_host_ends_the_table(client_for):
     phone, _ = join(client_for, code, 2, "Hal")
     phone.get_received()
     assert host.emit("host:end", {"code": code}, callback=True)["ok"]
-    assert [m["args"][0] for m in phone.get_received() if m["name"] == "closed"] == [
-        {"code": code}
-    ]
+    assert [m["args"][0] for m in phone.get_received() if m["name"] == "closed"] == [{"code": code}]
