@@ -175,6 +175,9 @@ class TableService:
         else:
             setup["players"] = players
         setup.setdefault("knowledge", "hidden")
+        # A simulated deck is shuffled by its seed: one of its own, never the same
+        # deck at every table (the log keeps it, so the game still replays).
+        setup.setdefault("seed", secrets.randbelow(2**31))
         try:
             # Refuse a bad setup now, not at start. A hidden dice table is checked
             # with stand-in cards: its players enter their own before the start.
@@ -221,6 +224,13 @@ class TableService:
 
         entered = []
         for c in cards:
+            number = c.get("number") if isinstance(c, dict) else c
+            if number is not None and (
+                not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 9999
+            ):
+                # Checked before anything is written: a bad number in the card
+                # library would spoil it for every table.
+                raise TableError("bad-card", "a card's printed number is a whole number, 1–9999")
             try:
                 if isinstance(c, int) and not isinstance(c, bool):
                     found = self.library().get(c)

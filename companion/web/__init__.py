@@ -33,9 +33,26 @@ def create_app(
     app.extensions["companion.panel"] = panel
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    app.after_request(_security_headers)
     socketio.init_app(app, async_mode="threading")
     service.subscribe(lambda code: broadcast(service, code, panel))
     return app
+
+
+# Everything is served from the Pi itself: no page may load or frame anything else.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _security_headers(response):
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
 __all__ = ["create_app", "socketio"]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import secrets
 import time
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, url_for
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 
 from ..tables import TableError, TableService
 from . import qr
@@ -113,10 +114,17 @@ def log(code: str):
     if t.game_id is None:
         return jsonify({"error": {"rule": "not-started", "message": "no game yet"}}), 404
     entries = svc.store.log(t.game_id, include_undone=True)
+    # The seed deals every hand of a simulated deck: only the host, or anyone once
+    # the game is over, may have it.
+    key = current_app.config.get("COMPANION_HOST_KEY", "")
+    given = request.headers.get("X-Host-Key", "")
+    host = bool(key) and secrets.compare_digest(given, key)
+    over = t.state is not None and t.state.over
+    setup = t.setup if host or over else {k: v for k, v in t.setup.items() if k != "seed"}
     return jsonify(
         {
             "game": t.game.name,
-            "setup": t.setup,
+            "setup": setup,
             "actions": [e.action for e in entries if e.undone is None],
             "undone": [e.action for e in entries if e.undone is not None],
         }

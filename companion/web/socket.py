@@ -321,6 +321,7 @@ def on_free(msg: dict) -> dict:
 @_handler("panel:press")
 def on_panel_press(msg: dict) -> dict:
     """The dashboard's virtual panel: the same presses the GPIO buttons make."""
+    _require_host()  # the virtual panel is the host's: it starts games and undoes
     panel = _panel()
     if panel is None or not service().tables or panel.code != msg["code"].upper():
         raise TableError("no-panel", "this table has no panel")

@@ -73,7 +73,8 @@ class Server:
         self.proc.wait()
 
     def get(self, path):
-        return json.load(urllib.request.urlopen(self.url + path, timeout=5))
+        request = urllib.request.Request(self.url + path, headers={"X-Host-Key": HOST_KEY})
+        return json.load(urllib.request.urlopen(request, timeout=5))
 
 
 def connect(url, **auth):

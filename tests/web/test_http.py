@@ -48,7 +48,8 @@ def test_the_log_exports_as_replayable_json(app, client_for, service):
     host.emit("host:start", {"code": code}, callback=True)
     anna, _ = join(client_for, code, 0, "Anna")
     anna.emit("act", {"action": {"type": "plant", "player": 0, "field": 0}}, callback=True)
-    log = app.test_client().get(f"/api/tables/{code}/log").get_json()
+    log = app.test_client().get(f"/api/tables/{code}/log", headers={"X-Host-Key": HOST_KEY})
+    log = log.get_json()
     assert len(log["actions"]) == 1
     assert replay(log) == service.table(code).state
 
@@ -57,3 +58,23 @@ def test_wifi_qr_payload_escapes():
     from companion.web.qr import wifi_payload
 
     assert wifi_payload("Bean;s", 'p:a"ss') == 'WIFI:T:WPA;S:Bean\\;s;P:p\\:a\\"ss;;'
+
+
+def test_the_log_gives_the_seed_only_to_the_host(app, client_for, service):
+    host, code = open_table(client_for, knowledge="known", seed=77)
+    assert host.emit("host:start", {"code": code}, callback=True)["ok"]
+    http = app.test_client()
+    anyone = http.get(f"/api/tables/{code}/log").get_json()
+    assert "seed" not in anyone["setup"]
+    hosted = http.get(f"/api/tables/{code}/log", headers={"X-Host-Key": HOST_KEY}).get_json()
+    assert hosted["setup"]["seed"] == 77
+
+
+def test_every_page_carries_security_headers(app, client_for):
+    _, code = open_table(client_for)
+    http = app.test_client()
+    for path in ("/", f"/j/{code}", "/healthz", f"/api/tables/{code}/state"):
+        headers = http.get(path).headers
+        assert "default-src 'self'" in headers["Content-Security-Policy"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["X-Frame-Options"] == "DENY"

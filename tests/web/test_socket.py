@@ -331,3 +331,48 @@ def test_phones_hear_when_the_host_ends_the_table(client_for):
     phone.get_received()
     assert host.emit("host:end", {"code": code}, callback=True)["ok"]
     assert [m["args"][0] for m in phone.get_received() if m["name"] == "closed"] == [{"code": code}]
+
+
+def test_the_virtual_panel_needs_the_host_key(service, client_for):
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from companion.panel import FakeClock, Panel
+    from companion.web import create_app, socketio
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    panel = Panel(service, factory=factory, clock=FakeClock())
+    app = create_app(service, host_key=HOST_KEY, panel=panel)
+    try:
+        host = socketio.test_client(app, auth={"host": HOST_KEY})
+        code = host.emit("host:open", {"game": "bohnanza", "players": 3}, callback=True)["code"]
+        stranger = socketio.test_client(app, auth={"watch": code})
+        reply = stranger.emit("panel:press", {"code": code, "button": "next"}, callback=True)
+        assert reply["error"]["rule"] == "not-host"
+        assert service.table(code).state is None  # nothing was dealt
+    finally:
+        panel.close()
+        factory.close()
+
+
+@pytest.mark.parametrize("number", [-1, 0, 10000, True, 2.5, "7"])
+def test_a_bad_card_number_is_refused_before_the_card_library_is_written(
+    client_for, service, number
+):
+    _, code = open_table(client_for, game="dice", players=2)
+    phone, _ = join(client_for, code, 0, "Ida")
+    card = {"number": number, "orders": ["soy", "red", "soy + red", "blue*2", "soy*3"]}
+    reply = phone.emit("cards", {"cards": [card, 7]}, callback=True)
+    assert not reply["ok"]
+    assert "/" not in reply["error"]["message"]  # no server path
+    assert service.library() == {}
+    good = {"number": 12, "orders": ["soy", "red", "soy + red", "blue*2", "soy*3"]}
+    assert phone.emit("cards", {"cards": [good, 12]}, callback=True)["ok"]
+    assert list(service.library()) == [12]
+
+
+def test_a_simulated_deck_opened_without_a_seed_gets_one_of_its_own(client_for, service):
+    seeds = set()
+    for _ in range(3):
+        _, code = open_table(client_for, knowledge="known")
+        seeds.add(service.table(code).setup["seed"])
+    assert len(seeds) == 3
