@@ -3,10 +3,10 @@ games of bots end the way real games do, with real scores, and a few positions
 show the moves a person would make.
 
 The thresholds come from measured games (bench/bots.py, bench/README.md): 100
-four-player Bohnanza games gave winners of 19–31 coins (median 23; the bots
+four-player Bohnanza games gave winners of 20–32 coins (median 25; the bots
 before: 1–6), hands of 3 cards at turn ends (before: 12); 100 Duels winners of
-24–40 dollars (median 31; a random player: 8); the dice game ends in about 14
-turns (a random player: 30–39)."""
+24–40 dollars (median 31; a random player: 8); the dice game ends in 12–15 turns
+on average (random players: 30–39)."""
 
 from __future__ import annotations
 
@@ -482,3 +482,38 @@ def test_the_demo_table_plays_each_game_with_its_own_bot():
             action = bot_choice(game, state, legal, random.Random(3))
             assert action == choose(state, legal, random.Random(3))
             state = {"bohnanza": B, "duel": D, "dice": W}[game].apply(state, action)
+
+
+def test_a_bot_asked_while_a_person_plays_waits_rather_than_harvest_for_nothing():
+    # Seat 0 is a person's, in the middle of their turn; the table hands the bot only
+    # what its seats may do at any time: harvest (and, here, nothing else).
+    s = table(
+        hands=[("wax",), (), (), ()],
+        fields=[[(), ()], [("blue",) * 2, ("chili",) * 3], [(), ()], [(), ()]],
+    )
+    mine = [a for a in B.legal_actions(s) if a.player != 0]
+    assert mine and all(isinstance(a, B.Harvest) for a in mine)
+    assert bohnanza_bot.choose(s, mine, random.Random(0), may_wait=True) is None
+    assert bohnanza_bot.choose(s, mine, random.Random(0)) in mine
+    # A field at the top of its beanometer is sold even then.
+    full = table(
+        hands=[("wax",), (), (), ()],
+        fields=[[(), ()], [("red",) * 5, ("chili",) * 3], [(), ()], [(), ()]],
+    )
+    mine = [a for a in B.legal_actions(full) if a.player != 0]
+    assert bohnanza_bot.choose(full, mine, random.Random(0), may_wait=True) == B.Harvest(1, 0)
+
+    d = duel(
+        hands=[("soy",), ("red",)],
+        fields=[[(), (), ()], [("blue",) * 3, (), ()]],
+        bonus=[(), ()],
+    )
+    mine = [a for a in D.legal_actions(d) if a.player == 1]
+    assert mine == [D.Harvest(1, 0)]
+    assert duel_bot.choose(d, mine, random.Random(0), may_wait=True) is None
+
+    w = dice_state(["soy", "stink", "blue", "green", "red"], (None,) * 5, rolled=())
+    w = replace(w, step="roll", players=(w.players[0], replace(w.players[1], completed=3)))
+    mine = [a for a in W.legal_actions(w) if a.player == 1]
+    assert mine == [W.Harvest(1)]
+    assert dice_bot.choose(w, mine, random.Random(0), may_wait=True) is None

@@ -351,8 +351,16 @@ def _score(view: _View, a: Action, plants: set[int]) -> float:
     return 0.0
 
 
-def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
-    """The move a sensible player makes now (ties broken by `rng`)."""
+def choose(
+    state: State, legal: list[Action], rng: random.Random, *, may_wait: bool = False
+) -> Action | None:
+    """The move a sensible player makes now (ties broken by `rng`).
+
+    With `may_wait`, None when no move is worth making: `legal` holds only moves a
+    player may make at any time and would rather not now (e.g. a harvest of its
+    fields while a person plays their turn, when a table hands a bot only its own
+    seats' moves). Without it, the least bad of those moves.
+    """
     view = _View(state)
     plants = {a.player for a in legal if isinstance(a, Plant | PlantTraded)}
     best, best_key = legal[0], None
@@ -360,4 +368,6 @@ def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
         key = (_score(view, a, plants), rng.random())
         if best_key is None or key > best_key:
             best, best_key = a, key
+    if may_wait and best_key is not None and best_key[0] < 0:
+        return None
     return best

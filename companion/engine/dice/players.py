@@ -180,8 +180,15 @@ def _harvest_score(state: DiceState, a: Harvest) -> float:
 # ---------------------------------------------------------------- choose
 
 
-def choose(state: DiceState, legal: list[Action], rng: random.Random) -> Action:
-    """The move a sensible player makes now (ties broken by `rng`)."""
+def choose(
+    state: DiceState, legal: list[Action], rng: random.Random, *, may_wait: bool = False
+) -> Action | None:
+    """The move a sensible player makes now (ties broken by `rng`).
+
+    With `may_wait`, None when no move is worth making: `legal` holds only
+    harvests the bot would rather put off (as when a table hands a bot only its
+    own seats' moves while a person rolls). Without it, one of those harvests.
+    """
     harvests = [a for a in legal if isinstance(a, Harvest)]
     scored = [(_harvest_score(state, a), rng.random(), a) for a in harvests]
     best = max(scored, key=lambda t: (t[0], t[1]), default=None)
@@ -189,6 +196,8 @@ def choose(state: DiceState, legal: list[Action], rng: random.Random) -> Action:
         return best[2]
     moves = [a for a in legal if not isinstance(a, Harvest)]
     if not moves:
+        if may_wait:
+            return None
         return best[2] if best is not None else legal[0]
     saves = [a for a in moves if isinstance(a, Save)]
     if not saves:

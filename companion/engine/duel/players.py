@@ -473,8 +473,16 @@ def _score(ctx: _Ctx, state: DuelState, a: Action, needs: dict[int, bool]) -> fl
     return 0.0
 
 
-def choose(state: DuelState, legal: list[Action], rng: random.Random) -> Action:
-    """The move a sensible player makes now (ties broken by `rng`)."""
+def choose(
+    state: DuelState, legal: list[Action], rng: random.Random, *, may_wait: bool = False
+) -> Action | None:
+    """The move a sensible player makes now (ties broken by `rng`).
+
+    With `may_wait`, None when no move is worth making: `legal` holds only moves a
+    player may make at any time and would rather not now (e.g. a harvest of its
+    fields while a person plays their turn, when a table hands a bot only its own
+    seats' moves). Without it, the least bad of those moves.
+    """
     ctx = _Ctx(state)
     seats = {a.player for a in legal if isinstance(a, Harvest)}
     needs = {s: _needs_room(ctx, state, s) for s in seats}
@@ -483,4 +491,6 @@ def choose(state: DuelState, legal: list[Action], rng: random.Random) -> Action:
         key = (_score(ctx, state, a, needs), rng.random())
         if best_key is None or key > best_key:
             best, best_key = a, key
+    if may_wait and best_key is not None and best_key[0] <= NEVER / 2:
+        return None
     return best
