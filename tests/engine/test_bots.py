@@ -3,7 +3,7 @@ games of bots end the way real games do, with real scores, and a few positions
 show the moves a person would make.
 
 The thresholds come from measured games (bench/bots.py, bench/README.md): 100
-four-player Bohnanza games gave winners of 20–32 coins (median 25; the bots
+four-player Bohnanza games gave winners of 20–32 coins (median 24; the bots
 before: 1–6), hands of 3 cards at turn ends (before: 12); 100 Duels winners of
 24–40 dollars (median 31; a random player: 8); the dice game ends in 12–15 turns
 on average (random players: 30–39)."""

@@ -234,9 +234,7 @@ def _score_harvest(view: _View, a: Harvest, plants: set[int]) -> float:
     if _at_top(bean, n):
         return TOP_HARVEST + _coins(bean, n) / 10
     if a.player not in plants and needs_room(state, a.player):
-        # Don't clear a field its own pending cards would grow.
-        if bean in _due(state, a.player):
-            return ROOM_HARVEST - 2 + _harvest_quality(p, field)
+        # The field that pays most and loses least (the scores stay below BUY's).
         return ROOM_HARVEST + _harvest_quality(p, field) / 10
     return NEVER + _harvest_quality(p, field) / 10
 
@@ -249,7 +247,11 @@ def _score_buy(view: _View, a: BuyField) -> float:
     if view.own_turns_left() >= 2.0 * cost + 1:
         return BUY
     if needs_room(state, a.player) and view.own_turns_left() >= cost + 1:
-        return ROOM_HARVEST + 0.5
+        # Later, only rather than a harvest that loses.
+        p = state.players[a.player]
+        best = max((_harvest_quality(p, f) for f in _fields(p) if f[0] is not None), default=0)
+        if best <= 0:
+            return ROOM_HARVEST + 0.5
     return NEVER - 1
 
 
