@@ -26,19 +26,18 @@ from .config import Config, host_key
 from .engine import RuleError
 from .engine.bohnanza import Trade
 from .engine.bohnanza.players import choose as choose_bohnanza
+from .engine.dice.players import choose as choose_dice
+from .engine.duel.players import choose as choose_duel
 from .engine.games import GAMES
 from .tables import TableError, TableService
 from .web import qr
 
 
 def bot_choice(game: str, state, legal: list, rng: random.Random):
-    """A casual simulated player's move."""
-    if game == "bohnanza":
-        return choose_bohnanza(state, legal, rng)
-    names = [type(a).__name__ for a in legal]
-    # Prefer moving the game on to harvesting or fiddling, as a relaxed player does.
-    weights = [0.3 if n == "Harvest" else 0.6 if n == "ClaimBonus" else 1.0 for n in names]
-    return rng.choices(legal, weights)[0]
+    """A simulated player's move: each game's own bot (`players.choose`), which
+    plays as a sensible person would."""
+    bots = {"bohnanza": choose_bohnanza, "duel": choose_duel, "dice": choose_dice}
+    return bots[game](state, legal, rng)
 
 
 # A phone gone this long (its screen locked, its player away from the table) hands
