@@ -27,17 +27,19 @@ from .engine import RuleError
 from .engine.bohnanza import Trade
 from .engine.bohnanza.players import choose as choose_bohnanza
 from .engine.dice.players import choose as choose_dice
+from .engine.dice.players import wants_harvest
 from .engine.duel.players import choose as choose_duel
 from .engine.games import GAMES
 from .tables import TableError, TableService
 from .web import qr
 
 
-def bot_choice(game: str, state, legal: list, rng: random.Random):
+def bot_choice(game: str, state, legal: list, rng: random.Random, may_wait: bool = False):
     """A simulated player's move: each game's own bot (`players.choose`), which
-    plays as a sensible person would."""
+    plays as a sensible person would. `may_wait`: None when no move is worth
+    making now (a bot doesn't harvest its fields for nothing while a person plays)."""
     bots = {"bohnanza": choose_bohnanza, "duel": choose_duel, "dice": choose_dice}
-    return bots[game](state, legal, rng)
+    return bots[game](state, legal, rng, may_wait=may_wait)
 
 
 # A phone gone this long (its screen locked, its player away from the table) hands
@@ -105,7 +107,9 @@ class Bots:
             ]
         if not legal:
             return False
-        action = bot_choice(t.game.name, state, legal, self.rng)
+        action = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
+        if action is None:
+            return False
         try:
             self.service.act(self.code, action.to_json(), source="demo")
         except (RuleError, TableError):
@@ -296,16 +300,21 @@ class CameraBots(Bots):
                 # Still no fit: the player lays the dice as the game has them.
                 self.world.follow(self.service.table(self.code).state, self.clock())
             return True
-        harvests = [a for a in legal if isinstance(a, Harvest) and a.player not in humans]
+        harvests = [
+            a
+            for a in legal
+            if isinstance(a, Harvest) and a.player not in humans and wants_harvest(state, a.player)
+        ]
         if harvests:  # a card, not the dice: done on the phone
-            harvest = self.rng.choice(harvests)
+            harvest = harvests[0]
             try:
                 self.service.act(self.code, harvest.to_json(), source="demo")
             except (RuleError, TableError):
                 return False
             self.script.append(("phone", harvest))
             return True
-        action = bot_choice("dice", state, legal, self.rng)
+        mine = [a for a in legal if not isinstance(a, Harvest)]
+        action = bot_choice("dice", state, mine or legal, self.rng)
         now = self.clock()
         # The world's dice are its own: which one the engine calls die 2 it can't
         # know (dice of a kind are alike), so it throws what lies in its rolling area.
@@ -500,7 +509,10 @@ class CardBots(Bots):
             return self._check(state)
         if not legal:
             return False
-        action = _first_alike(state, bot_choice(t.game.name, state, legal, self.rng))
+        choice = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
+        if choice is None:
+            return False
+        action = _first_alike(state, choice)
         name = type(action).__name__
         if name in SEEN_ACTIONS:
             self.world.show(t.game.apply(state, action), self.clock())
