@@ -1,0 +1,162 @@
+"""One truth for the table, as a person meets it: the demo table runs (bots, the
+synthetic table filmed by the synthetic camera, the readers, the tracker); a
+person opens the join page on a 360 px phone mid-game, takes a seat and plays ten
+turns by tapping the phone's moves. The table follows what the phone did, the
+bots and the camera go on with the other seats, and nothing gets stuck."""
+
+import socket
+import threading
+import time
+
+import pytest
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+from companion.demo import CameraBots, CardBots, cards_camera, dice_camera
+from companion.store import Store
+from companion.tables import TableService
+from companion.web import create_app
+
+from .test_browser import ARGS, CHROMIUM
+
+PHONE = {"width": 360, "height": 740}
+# Moves a person taps first: the ones that move the game on (a person may trade or
+# harvest too, but these alone must carry a whole turn through).
+FIRST = [
+    "plant",
+    "plant-drawn",
+    "plant-traded",
+    "plant-offered",
+    "plant-gift",
+    "draw-face-up",
+    "turn-over",
+    "end-trading",
+    "end-turn",
+    "roll",
+    "pass-piece",
+]
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class DemoTable:
+    """What `companion demo` runs, served on a free port in this process."""
+
+    def __init__(self, tmp_path, game, players, seed):
+        self.store = Store(tmp_path / "demo.db")
+        self.service = TableService(self.store)
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(self.service, host_key="k", public_url=self.url)
+        self.code = self.service.open_table(game, players, {"knowledge": "known", "seed": seed})
+        self.service.start_game(self.code)
+        if game == "dice":
+            world, self.feed, live = dice_camera(self.service, self.code, seed, size=(640, 480))
+            self.bots = CameraBots(self.service, self.code, 0.1, seed, world, live)
+        else:
+            world, self.feed, live = cards_camera(self.service, self.code, seed)
+            self.bots = CardBots(self.service, self.code, 0.1, seed, world, live)
+        self.server = make_server("127.0.0.1", self.port, app, threaded=True)
+        self.stop = threading.Event()
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=self.feed.run, args=(self.stop, 10.0), daemon=True).start()
+        self.bots.start()
+
+    def close(self):
+        self.stop.set()
+        self.bots.stop.set()
+        self.server.shutdown()
+        self.store.close()
+
+    @property
+    def table(self):
+        return self.service.table(self.code)
+
+
+def _tap_a_move(page, demo, seat) -> bool:
+    """The person looks at the phone and taps a move that moves the game on."""
+    dock = page.locator("#actions")
+    picks = dock.locator(".die-pick")
+    if picks.count() and page.locator("button.save").count():
+        # Das Würfelspiel: tap the dice of a save the game allows, then save them.
+        saves = [
+            i["action"]["dice"]
+            for i in demo.service.legal_for(demo.table, seat)
+            if i["action"]["type"] == "save"
+        ]
+        if saves:
+            for die in saves[0]:
+                page.locator(f'.die-pick[data-die="{die}"]').first.click()
+            page.locator("button.save").first.click()
+            return True
+    for kind in FIRST:
+        button = dock.locator(f'button.move[data-type="{kind}"]:enabled')
+        if button.count():
+            button.first.click()
+            return True
+    groups = dock.locator("button.group-open:enabled")
+    if groups.count():
+        groups.first.click()
+        dock.locator("button.move:enabled").first.click()
+        return True
+    moves = dock.locator("button.move:enabled")
+    if moves.count():
+        moves.first.click()
+        return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed"), [("bohnanza", 3, 6), ("duel", 2, 4), ("dice", 2, 11)]
+)
+def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
+    tmp_path, game, players, seed
+):
+    demo = DemoTable(tmp_path, game, players, seed)
+    try:
+        deadline = time.monotonic() + 20
+        while demo.table.next_n < 8 and time.monotonic() < deadline:
+            time.sleep(0.2)  # the bots play a while before the person sits down
+        assert demo.table.next_n >= 8, "the demo's bots did not play"
+        seat = 1
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+            page.goto(f"{demo.url}/j/{demo.code}")
+            page.fill("#name", "Pat")
+            page.locator(f'[data-seat="{seat}"]').first.click()
+            page.wait_for_url(f"**/p/{demo.code}")
+            joined = demo.table.next_n
+            turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
+            deadline = time.monotonic() + 400
+            while turns < 10 and time.monotonic() < deadline:
+                t = demo.table
+                assert not t.state.over or turns >= 3, "the game ended under the person"
+                if t.state.over:
+                    break
+                mine = t.state.active == seat
+                if was_mine and not mine:
+                    turns += 1
+                was_mine = mine
+                if t.next_n != last_n:
+                    last_n, since = t.next_n, time.monotonic()
+                assert time.monotonic() - since < 45, f"stuck at {t.state.step}: {t.notices}"
+                legal = demo.service.legal_for(t, seat)
+                if legal and demo.bots.clock() > demo.bots.world.changed + 1.2:
+                    _tap_a_move(page, demo, seat)
+                page.wait_for_timeout(150)
+            page.screenshot(path=str(tmp_path / f"{game}.png"))
+            browser.close()
+        assert turns >= 10 or demo.table.state.over
+        log = demo.store.log(demo.table.game_id)
+        mine = [e for e in log if e.n >= joined and e.seat == seat]
+        assert mine and all(e.source == "phone" for e in mine)
+        # The camera went on reading the bots' moves after the person sat down.
+        assert any(e.source == "camera" for e in log if e.n >= joined)
+        assert not [n for n in demo.table.notices if n["kind"] == "illegal"]
+    finally:
+        demo.close()
