@@ -15,7 +15,7 @@
   let socket = connect();
   function connect() {
     const s = C.connect({ watch: code, host: C.hostKey() });
-    s.on("state", (next) => { snap = next; draw(); });
+    s.on("state", (next) => { window.__states = (window.__states || 0) + 1; snap = next; draw(); });
     s.on("closed", ended);
     s.on("panel", (panel) => { if (snap) { snap.panel = panel; drawPanel(); } });
     return s;

@@ -24,6 +24,7 @@
   const actions = document.getElementById("actions");
 
   socket.on("state", (s) => {
+    window.__states = (window.__states || 0) + 1;  // for the browser tests
     if (!s.you) return;  // a table-wide snapshot: not this phone's
     snap = s;
     draw();
