@@ -336,7 +336,7 @@ def test_german_by_the_browser_and_by_the_switch(live, browser):
 
 def test_the_phone_buzzes_when_it_becomes_your_turn(live, browser):
     code = live.open("bohnanza", 3, knowledge="known", seed=3)
-    buzz = "navigator.vibrate = (p) => { (window.__buzz = window.__buzz || []).push(p); return true; };"
+    buzz = "navigator.vibrate = (p) => (window.__buzz = window.__buzz || []).push(p) > 0;"
     bob = phone(browser, live, code, 1, "Bob", init=buzz)
     live.service.start_game(code)
     expect(bob.locator("#turn")).to_contain_text("turn")
