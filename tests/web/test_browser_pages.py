@@ -70,9 +70,11 @@ class Live:
         return item
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory):
-    server = Live(tmp_path_factory.mktemp("pages"))
+@pytest.fixture
+def live(tmp_path):
+    # One server a test: the Socket.IO instance is the process's, and it sends through
+    # the app made last (other modules' tests make theirs on the same worker).
+    server = Live(tmp_path)
     yield server
     server.close()
 
@@ -498,24 +500,98 @@ def test_an_away_seat_can_be_freed_with_one_tap(live, browser):
     assert 1 not in live.service.table(code).seats
 
 
-def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
+# ---------------------------------------------------------------- the snapshot contract
 
-    from companion.panel import FakeClock, Panel
 
-    factory = MockFactory(pin_class=MockPWMPin)
-    served = Live(tmp_path, panel=lambda svc: Panel(svc, factory=factory, clock=FakeClock()))
-    try:
-        code = served.open("bohnanza", 3, knowledge="known", seed=5)
-        dash = dashboard(browser, served, code)
-        expect(dash.locator("#panel-card")).to_be_visible()
-        expect(dash.locator(".panel-button[data-button='next']")).to_be_visible()
-        seats = dash.locator(".panel-button[data-button^='seat']")
-        expect(seats).to_have_count(3)
-        assert dash.locator(".led[data-led^='seat']").count() <= 3
-        dash.click(".panel-button[data-button='next']")  # the first press deals
-        expect(dash.locator("#turn")).to_contain_text("turn")
-    finally:
-        served.panel.close()
-        factory.close()
-        served.close()
+def resend(page, change):
+    """The phone's last snapshot again, changed by the JavaScript `change(s)`: as the
+    server sends it once it fills in the contract's newer fields."""
+    page.evaluate(
+        f"""() => {{
+            const s = structuredClone(window.__snap);
+            ({change})(s);
+            window.__socket.listeners("state")[0](s);
+        }}"""
+    )
+
+
+def test_the_phone_draws_the_contracts_fields_when_the_server_sends_them(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#turn")).to_have_text("Your turn")
+    resend(
+        anna,
+        """s => {
+            s.private = {hand: ["cocoa", "soy", "soy", "black-eyed", "garden"], bonus: null};
+            s.view.step_text = "plant your first card";
+            s.notices = [{kind: "camera", text: "one", seat: null, at: 0, key: "k1"},
+                         {kind: "camera", text: "one", seat: null, at: 0, key: "k1"}];
+        }""",
+    )
+    hand = anna.locator("#mine .card-row.hand .bcard")
+    expect(hand).to_have_count(5)
+    expect(hand.first).to_have_class(re.compile("bean-cocoa"))
+    expect(hand.first).to_have_class(re.compile("marked"))  # planted next
+    expect(anna.locator("#step")).to_have_text("plant your first card")
+    expect(anna.locator("#warnings .warning", has_text="one")).to_have_count(1)
+    not_wider(anna)
+
+
+def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
+    code = live.open("dice", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#mine .orders .order-row")).to_have_count(5)
+    expect(anna.locator("#mine .advice")).to_be_visible()  # the odds' second update is in
+    resend(
+        anna,
+        """s => {
+            const o = s.view.players[0].orders[0];
+            o.text = "green*2 | (soy|red) + blue";
+            o.alternatives = [[["green"], ["green"]], [["soy", "red"], ["blue"]]];
+        }""",
+    )
+    row = anna.locator("#mine .order-row[data-key='o0']")
+    expect(row.locator(".alt")).to_have_count(2)
+    expect(row.locator(".or")).to_have_text("or")
+    expect(row.locator(".art.die.slot")).to_have_count(4)
+    expect(row.locator(".art.die.slot").nth(2)).to_have_attribute("title", "Soy Bean / Red Bean")
+    # Without alternatives (today's server), the order's text is read instead.
+    resend(
+        anna,
+        """s => {
+            const o = s.view.players[0].orders[0];
+            o.text = "(soy|green) + (garden|red)*2";
+            delete o.alternatives;
+        }""",
+    )
+    expect(row.locator(".art.die.slot")).to_have_count(3)
+    expect(row.locator(".or")).to_have_count(0)
+
+
+def test_the_standings_the_server_words(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#turn")).to_have_text("Your turn")
+    resend(
+        anna,
+        """s => {
+            s.view.over = true; s.view.winners = [1];
+            s.view.result_text = "Bob wins with 9 coins";
+            s.view.standings = [
+                {seat: 1, name: "Bob", score: 9, score_text: "9 coins", place: 1},
+                {seat: 0, name: "Anna", score: 9, score_text: "9 coins", place: 2},
+                {seat: 2, name: "Cleo", score: 1, score_text: "1 coin", place: 3}];
+            s.legal = [];
+        }""",
+    )
+    expect(anna.locator("#standings .result")).to_have_text("Bob wins with 9 coins")
+    expect(anna.locator("#turn")).to_have_text("Bob wins with 9 coins")
+    rows = anna.locator("#standings .standing")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(1)).to_contain_text("Anna")
+    expect(rows.nth(1)).to_have_class(re.compile("me"))
+    expect(rows.nth(2)).to_contain_text("1 coin")
+    in_view(anna, anna.locator("#standings h2"))

@@ -114,6 +114,7 @@ const WORDS = {
     "card.order": "Order {n} (from the bottom)",
     "card.orHint": "A die that can show either bean: tap a die, then tap another bean.",
     "card.another": "+ or another way",
+    "card.next": "Next order ▾",
     "card.send": "Enter my cards",
     "card.sent": "Cards entered ✓",
     "card.incomplete": "Fill in every order of both cards (or their numbers).",
@@ -267,6 +268,7 @@ const WORDS = {
     "card.order": "Auftrag {n} (von unten)",
     "card.orHint": "Ein Würfel, der die eine oder andere Bohne zeigen darf: tippe den Würfel an, dann eine weitere Bohne.",
     "card.another": "+ oder anders",
+    "card.next": "Nächster Auftrag ▾",
     "card.send": "Meine Karten eingeben",
     "card.sent": "Karten eingegeben ✓",
     "card.incomplete": "Fülle jeden Auftrag beider Karten aus (oder ihre Nummern).",
@@ -343,7 +345,8 @@ const C = {
   },
   num(n) { return typeof n === "number" ? n.toLocaleString(LANG) : n; },
   pct(p) { return (p * 100).toLocaleString(LANG, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) + (LANG === "de" ? "\u202f%" : "%"); },
-  money(d) { return C.t("dollars", { n: Number(d).toLocaleString(LANG, { minimumFractionDigits: Number.isInteger(d) ? 0 : 2, maximumFractionDigits: 2 }) }); },
+  // Dollars: "$3", "$1.40"; `cents`: always with cents ("$2.00").
+  money(d, cents) { return C.t("dollars", { n: Number(d).toLocaleString(LANG, { minimumFractionDigits: cents || !Number.isInteger(d) ? 2 : 0, maximumFractionDigits: 2 }) }); },
   list(items) {
     if (items.length < 2) return items.join("");
     return items.slice(0, -1).join(", ") + ` ${C.t("and")} ` + items[items.length - 1];
@@ -479,7 +482,9 @@ const C = {
     const all = [...((snap.view && snap.view.warnings) || []), ...(snap.notices || [])];
     const seen = new Set();
     const out = [];
+    const over = snap.view && snap.view.over;
     for (const n of all) {
+      if (over && n.kind === "end") continue;  // "the game ends after this turn": it has
       const key = n.key || `${n.kind}|${n.seat === undefined ? "" : n.seat}|${n.text}`;
       if (seen.has(key) || (filter && !filter(n))) continue;
       seen.add(key);

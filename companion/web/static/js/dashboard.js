@@ -33,6 +33,8 @@
   function ended() {
     closed = true;
     overlay.hidden = false;
+    document.getElementById("turn").textContent = C.t("closed.title");
+    document.getElementById("step").textContent = "";
     C.fill(overlay, C.h("section", { class: "overlay-box gone", id: "gone" },
       C.h("h1", {}, C.t("closed.title")),
       C.h("p", {}, C.t("closed.text", { code })),

@@ -27,6 +27,7 @@
     window.__states = (window.__states || 0) + 1;  // for the browser tests
     if (!s.you) return;  // a table-wide snapshot: not this phone's
     snap = s;
+    window.__snap = s;
     draw();
   });
   socket.on("rejoin", () => ended(false));
@@ -57,6 +58,9 @@
     }
     const links = [C.h("a", { class: "button primary", href: "/" }, C.t("nav.home"))];
     if (!closed) links.unshift(C.h("a", { class: "button primary", href: "/j/" + code }, C.t("nav.join")));
+    document.getElementById("status").className = "status";
+    document.getElementById("turn").textContent = C.t(closed ? "closed.title" : "freed.title");
+    document.getElementById("step").textContent = "";
     C.fill(app, C.h("section", { class: "gone card", id: "gone", "data-closed": closed ? "1" : "0" },
       C.h("h1", {}, C.t(closed ? "closed.title" : "freed.title")),
       C.h("p", {}, C.t(closed ? "closed.text" : "freed.text", { code })),
@@ -114,7 +118,8 @@
     const hand = priv.hand;
     parts.push(C.h("div", { class: "hand" },
       C.h("h3", {}, C.t("you.hand"), " ", C.h("span", { class: "hint" }, C.n("cards", p.hand_size))),
-      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.game === "bohnanza" && i === 0) : null));
+      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.game === "bohnanza" && i === 0) : null,
+      hand && hand.length && v.game === "bohnanza" ? C.h("p", { class: "hint hand-next" }, "▲ " + C.t("you.handNext")) : null));
     if (v.game === "duel") {
       const bonus = priv.bonus;
       parts.push(C.h("div", { class: "bonus" },
@@ -214,6 +219,14 @@
       C.fill(actions, out);
       return;
     }
+    // The cards face up (or offered) are what most moves are about: shown with them.
+    const table = v.game === "bohnanza" ? [[C.t("table.faceUp"), v.face_up], [C.t("table.offer"), v.offer]]
+      : v.game === "duel" ? [[C.t("table.turnedOver"), v.face_up]] : [];
+    const shown = table.filter(([, beans]) => beans && beans.length);
+    if (shown.length) {
+      out.push(C.h("div", { class: "dock-table", "data-key": "table" }, shown.map(([name, beans]) => C.h("span", { class: "dock-pile", "data-key": name },
+        C.h("span", { class: "pile-name" }, name), R.cardRow(beans, "mini")))));
+    }
     const saves = items.filter((it) => it.action.type === "save");
     const rest = distinct(items.filter((it) => it.action.type !== "save"));
     if (saves.length) out.push(saveBar(saves));
@@ -288,7 +301,7 @@
         const paint = () => C.fill(row, [10, 40, 70, 100].map((c) => C.h("button", {
           class: "cent" + (cents === c ? " on" : ""), type: "button", "data-cents": c,
           onclick: () => { cents = c; paint(); check(); },
-        }, C.money(1 + c / 100))));
+        }, C.money(1 + c / 100, true))));
         paint();
         parts.push(C.h("div", { class: "need" }, C.h("p", {}, C.t("needs.cents")), row));
         continue;
@@ -363,7 +376,7 @@
     const orders = saved && saved.orders ? saved.orders : [...Array(5)].map(() => [[]]);
     let focus = 0;
     let sel = null;  // [way, die] of the die selected in the focused order
-    const number = C.h("input", { class: "card-number", type: "number", inputmode: "numeric", min: 1, placeholder: C.t("card.number"),
+    const number = C.h("input", { class: "card-number", type: "number", inputmode: "numeric", min: 1,
       oninput: () => changed() });
     if (saved && saved.number) number.value = saved.number;
     const rows = C.h("ol", { class: "oe-rows" });
@@ -390,7 +403,7 @@
       C.fill(tools,
         C.h("button", { class: "small", type: "button", onclick: back }, "⌫ " + C.t("needs.undo")),
         C.h("button", { class: "small", type: "button", onclick: anotherWay }, C.t("card.another")),
-        C.h("button", { class: "small", type: "button", onclick: () => { focus = (focus + 1) % 5; sel = null; paint(); } }, "▾"));
+        C.h("button", { class: "small", type: "button", onclick: () => { focus = (focus + 1) % 5; sel = null; paint(); } }, C.t("card.next")));
       changed();
     }
     function tapBean(b) {

@@ -67,10 +67,10 @@ const R = {
   card(bean, cls, attrs) {
     return C.h("span", { class: `bcard ${cls || ""} bean-${bean || "none"}`, style: `--c:${A.colour(bean)}`, title: C.bean(bean), ...(attrs || {}) },
       C.art("pic", A.bean(bean)),
-      C.h("span", { class: "bname" }, C.shortBean(bean)));
+      C.h("span", { class: "bname" + (C.shortBean(bean).length > 7 ? " long" : "") }, C.shortBean(bean)));
   },
   cardRow(beans, cls, mark) {
-    return C.h("div", { class: "card-row " + (cls || "") }, beans.map((b, i) => R.card(b, mark && mark(i) ? "marked" : "", { "data-key": `${i}${b}` })));
+    return C.h("div", { class: "card-row " + (cls || ""), style: `--n:${beans.length}` }, beans.map((b, i) => R.card(b, mark && mark(i) ? "marked" : "", { "data-key": `${i}${b}` })));
   },
   // Cards of the same bean shown once with their number (cards set aside to plant).
   cardGroups(beans, cls) {
