@@ -469,13 +469,25 @@ def test_the_join_qr_is_big_while_seats_are_open(live, browser):
     code = live.open("bohnanza", 3, knowledge="known", seed=5)
     dash = dashboard(browser, live, code, host=False)
     expect(dash.locator(".seat-row.open")).to_have_count(3)
-    assert dash.locator("#join-panel .qr svg").bounding_box()["width"] > 200
+    # Waiting for players: the code is the big thing in the middle of the screen.
+    assert dash.locator("#center .big-qr svg").bounding_box()["width"] > 300
+    expect(dash.locator("#center .big-url")).to_have_text(f"{live.url}/j/{code}")
     host_input = dash.locator("#host-key")
     dash.click("#host-card summary")
     host_input.fill("typed but not yet sent")
     live.service.join(code, 0, "Anna")
     expect(dash.locator(".seat-row.open")).to_have_count(2)
     expect(host_input).to_have_value("typed but not yet sent")  # survives the update
+    # Started with a seat still open: the QR at the side; every seat taken: smaller.
+    live.service.start_game(code)
+    expect(dash.locator("#center .big-qr")).to_have_count(0)
+    side = dash.locator("#join-panel .qr svg")
+    expect(side).to_be_visible()
+    open_width = side.bounding_box()["width"]
+    live.service.join(code, 1, "Bob")
+    live.service.join(code, 2, "Cleo")
+    expect(dash.locator("#join-panel")).to_have_class(re.compile("tiny"))
+    assert side.bounding_box()["width"] < open_width
 
 
 def test_an_away_seat_can_be_freed_with_one_tap(live, browser):

@@ -12,6 +12,7 @@
   if (!key.value) document.getElementById("host-card").open = false;
   let snap = null;
   let closed = false;
+  let hostOpened = false;
   let socket = connect();
   function connect() {
     const s = C.connect({ watch: code, host: C.hostKey() });
@@ -53,6 +54,7 @@
     const panel = document.getElementById("join-panel");
     panel.classList.toggle("small", open === 0 || (t.started && open < t.players));
     panel.classList.toggle("tiny", open === 0 && t.started);
+    panel.hidden = !t.started && open > 0;  // shown big in the middle instead
     C.fill(document.getElementById("seat-list"), t.seats.map(seatRow));
     C.fill(document.getElementById("warnings"), C.noticeList(snap));
     drawBoard();
@@ -61,6 +63,8 @@
     R.log(log, snap, false);
     if (atEnd) log.scrollTop = log.scrollHeight;
     drawPanel();
+    // The host, key at hand, is shown the start button while the table waits.
+    if (!t.started && C.hostKey() && !hostOpened) { document.getElementById("host-card").open = true; hostOpened = true; }
     overlay.hidden = !(v && v.over);
     C.fill(overlay, v && v.over ? C.h("div", { class: "overlay-box" }, R.standingsBox(snap, null)) : null);
   }
@@ -79,9 +83,20 @@
     const v = snap.view;
     const board = document.getElementById("board");
     const center = document.getElementById("center");
+    board.classList.toggle("waiting", !v);
     if (!v) {
       board.dataset.n = snap.table.players;
-      C.fill(center, C.h("p", { class: "waiting" }, C.t("moves.notStarted")));
+      // While the table fills, the join code is the big thing in the room.
+      const open = snap.table.seats.filter((s) => !s.name).length;
+      const qr = document.querySelector("#join-panel .qr");
+      const wifi = document.querySelector("#join-panel .wifi");
+      C.fill(center, C.h("div", { class: "join-big", "data-key": "join" },
+        open ? C.art("big-qr", qr.innerHTML) : null,
+        C.h("div", { class: "join-words" },
+          C.h("p", { class: "waiting" }, open ? C.t("join.title") : C.t("moves.notStarted")),
+          open ? C.h("p", { class: "big-url" }, document.querySelector("#join-panel .url").textContent) : null,
+          open ? C.h("p", { class: "hint" }, C.n("seats.open", open)) : null),
+        open && wifi ? C.h("div", { class: "join-wifi" }, C.h("p", {}, wifi.querySelector("h3").textContent), C.art("wifi-qr", wifi.querySelector(".qr").innerHTML)) : null));
       C.fill(board, snap.table.seats.map((s) => C.h("article", { class: "player waiting-seat", "data-key": "p" + s.seat },
         C.h("div", { class: "phead" }, C.h("span", { class: "pname" }, s.name || C.t("seat.n", { n: s.seat + 1 })),
           s.name ? null : C.h("span", { class: "badge" }, C.t("seat.open"))))));
