@@ -210,7 +210,8 @@
       const still = items.find((it) => keyOf(it) === ui.form.key);
       if (still) { C.fill(actions, ui.form.el); return; }
       ui.form = null;
-      ui.gone = true;
+      ui.gone = Date.now();  // said for a few seconds
+      setTimeout(() => { if (ui.gone && Date.now() - ui.gone >= 5000) { ui.gone = false; if (snap) drawDock(); } }, 5100);
     }
     const out = [];
     if (ui.gone) { out.push(C.h("p", { class: "hint gone-note", "data-key": "gone" }, C.t("moves.gone"))); }
@@ -257,7 +258,7 @@
       C.h("p", { class: "hint" }, chosen.length && !match ? C.t("dice.notThese") : C.t("dice.tapToSave")),
       C.h("button", { class: "move primary save", disabled: !match || ui.busy, "data-type": "save",
         onclick: () => { if (match) { send(match.action); ui.dice.clear(); } } },
-      C.n("dice.save", chosen.length || 0)));
+      chosen.length ? C.n("dice.save", chosen.length) : C.t("group.save")));
   }
 
   async function send(action) {
