@@ -1,17 +1,151 @@
-"""Pages (host home, join, phone, dashboard) and the JSON endpoints."""
+"""Pages (host home, join, phone, dashboard), the web app manifest, the friendly
+404 page, and the JSON endpoints.
+
+Pages are rendered in the player's language: the `companion_lang` cookie the
+pages' EN/DE switch sets, else the browser's Accept-Language (English or German)."""
 
 from __future__ import annotations
 
 import secrets
 import time
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    json,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
 
 from ..tables import TableError, TableService
 from . import qr
 
 pages = Blueprint("pages", __name__)
 api = Blueprint("api", __name__)
+
+LANGS = ("en", "de")
+THEME = "#2f5d2a"
+BACKGROUND = "#f6f3e8"
+
+# What the templates say, in both languages (the pages' scripts hold their own words).
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "app": "Bohnanza companion",
+        "app_short": "Bohnanza",
+        "app_about": "Play Bohnanza, The Duel and Das Würfelspiel at the table: "
+        "phones join by QR code, a big screen shows the table.",
+        "open_tables": "Open tables",
+        "no_tables": "No table is open.",
+        "join": "Join",
+        "big_screen": "Big screen",
+        "your_seat": "Back to your seat",
+        "host": "Host",
+        "host_hint": "Opening, starting and ending tables needs the host key "
+        "(printed when the service starts).",
+        "host_key": "Host key",
+        "game": "Game",
+        "players": "Players",
+        "edition": "Edition",
+        "classic": "classic",
+        "newer": "newer",
+        "simulated": "simulated deck (no real cards)",
+        "open": "Open a table",
+        "your_name": "Your name",
+        "pick_seat": "Pick your seat (clockwise from the starting player):",
+        "change_seat": "Change seat",
+        "others": "The other players",
+        "log": "What happened",
+        "center": "On the table",
+        "join_phone": "Join with your phone",
+        "or_open": "or open",
+        "wifi": "Wi-Fi",
+        "start": "Start game",
+        "undo": "Undo",
+        "end": "End table",
+        "panel": "Panel",
+        "seats": "Seats",
+        "missing_title": "No table {code}",
+        "missing_text": "There is no open table with the code {code}. "
+        "It may have ended, or the code was mistyped.",
+        "missing_page": "This page does not exist.",
+        "home": "Back to the start",
+        "sound": "Beep when it's my turn",
+    },
+    "de": {
+        "app": "Bohnanza-Begleiter",
+        "app_short": "Bohnanza",
+        "app_about": "Bohnanza, Das Duell und Das Würfelspiel am Tisch: Handys treten "
+        "per QR-Code bei, ein großer Bildschirm zeigt den Tisch.",
+        "open_tables": "Offene Tische",
+        "no_tables": "Kein Tisch ist offen.",
+        "join": "Beitreten",
+        "big_screen": "Großer Bildschirm",
+        "your_seat": "Zurück zu deinem Platz",
+        "host": "Gastgeber",
+        "host_hint": "Tische öffnen, starten und beenden braucht den Gastgeber-Schlüssel "
+        "(wird beim Start des Dienstes angezeigt).",
+        "host_key": "Gastgeber-Schlüssel",
+        "game": "Spiel",
+        "players": "Spieler",
+        "edition": "Ausgabe",
+        "classic": "klassisch",
+        "newer": "neuer",
+        "simulated": "simulierter Stapel (keine echten Karten)",
+        "open": "Tisch öffnen",
+        "your_name": "Dein Name",
+        "pick_seat": "Wähle deinen Platz (im Uhrzeigersinn ab Startspieler):",
+        "change_seat": "Platz wechseln",
+        "others": "Die anderen",
+        "log": "Was geschah",
+        "center": "Auf dem Tisch",
+        "join_phone": "Mit dem Handy beitreten",
+        "or_open": "oder öffne",
+        "wifi": "WLAN",
+        "start": "Spiel starten",
+        "undo": "Rückgängig",
+        "end": "Tisch beenden",
+        "panel": "Bedienfeld",
+        "seats": "Plätze",
+        "missing_title": "Kein Tisch {code}",
+        "missing_text": "Es gibt keinen offenen Tisch mit dem Code {code}. "
+        "Vielleicht ist er beendet, oder der Code war falsch.",
+        "missing_page": "Diese Seite gibt es nicht.",
+        "home": "Zur Startseite",
+        "sound": "Piepen, wenn ich dran bin",
+    },
+}
+
+GAME_TITLES = {
+    "en": {
+        "bohnanza": "Bohnanza",
+        "duel": "Bohnanza: The Duel",
+        "dice": "Bohnanza: Das Würfelspiel",
+    },
+    "de": {
+        "bohnanza": "Bohnanza",
+        "duel": "Bohnanza: Das Duell",
+        "dice": "Bohnanza: Das Würfelspiel",
+    },
+}
+
+
+def lang() -> str:
+    """The language to render in: the page's switch (a cookie), else the browser's."""
+    chosen = request.cookies.get("companion_lang", "")
+    if chosen in LANGS:
+        return chosen
+    return request.accept_languages.best_match(LANGS, default="en") or "en"
+
+
+def render(template: str, status: int = 200, **context):
+    code = lang()
+    context.setdefault("t", TEXTS[code])
+    context.setdefault("game_titles", GAME_TITLES[code])
+    return render_template(template, lang=code, **context), status
 
 
 def service() -> TableService:
@@ -27,41 +161,47 @@ def join_url(code: str) -> str:
     return f"{public_url()}/j/{code}"
 
 
+def table_or_404(code: str):
+    try:
+        return service().table(code)
+    except TableError:
+        abort(404)
+
+
+@pages.app_errorhandler(404)
+def not_found(_err):
+    """A wrong room code or page: a real page in the player's language, a link home
+    (JSON for the API)."""
+    if request.path.startswith("/api/"):
+        return jsonify({"error": {"rule": "not-found", "message": "no such thing"}}), 404
+    code = request.view_args.get("code") if request.view_args else None
+    return render("missing.html", 404, code=(code or "").upper()[:8])
+
+
 @pages.get("/")
 def home():
-    return render_template("home.html", tables=list(service().tables.values()))
+    return render("home.html", tables=list(service().tables.values()))
 
 
 @pages.get("/j/<code>")
 def join(code: str):
-    try:
-        table = service().table(code)
-    except TableError:
-        abort(404)
-    return render_template("join.html", table=table)
+    return render("join.html", table=table_or_404(code))
 
 
 @pages.get("/p/<code>")
 def phone(code: str):
-    try:
-        table = service().table(code)
-    except TableError:
-        abort(404)
-    return render_template("phone.html", table=table)
+    return render("phone.html", table=table_or_404(code))
 
 
 @pages.get("/table/<code>")
 def dashboard(code: str):
-    try:
-        table = service().table(code)
-    except TableError:
-        abort(404)
+    table = table_or_404(code)
     cfg = current_app.config
     wifi = None
     if cfg.get("COMPANION_HOTSPOT_SSID"):
         payload = qr.wifi_payload(cfg["COMPANION_HOTSPOT_SSID"], cfg["COMPANION_HOTSPOT_PASSWORD"])
         wifi = qr.svg(payload)
-    return render_template(
+    return render(
         "table.html",
         table=table,
         join_url=join_url(table.code),
@@ -69,6 +209,38 @@ def dashboard(code: str):
         wifi_qr=wifi,
         wifi_ssid=cfg.get("COMPANION_HOTSPOT_SSID"),
     )
+
+
+@pages.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest: the companion installs on a phone's home screen and
+    needs nothing from the internet."""
+    t = TEXTS[lang()]
+    icon = url_for("static", filename="icons/")
+    body = {
+        "name": t["app"],
+        "short_name": t["app_short"],
+        "description": t["app_about"],
+        "lang": lang(),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
+        "icons": [
+            {"src": icon + "icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": icon + "icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": icon + "icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {
+                "src": icon + "icon-maskable-512.png",
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
 
 
 @api.get("/healthz")

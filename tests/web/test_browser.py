@@ -71,19 +71,36 @@ def log_size(page) -> int:
     return page.locator("#log li").count()
 
 
+def move_once(page) -> bool:
+    """Make one move on this phone if it has one: a move button (opening its group
+    first when the moves are grouped), or dice tapped and saved."""
+    moves = page.locator("#actions button.move:enabled")
+    groups = page.locator("#actions button.group-open")
+    dice = page.locator("button.die-pick")
+    if moves.count():
+        moves.first.click()
+    elif groups.count():
+        groups.first.click()
+        page.locator("#actions button.move:enabled").first.click()
+    elif dice.count():
+        dice.first.click()
+        page.locator("#actions button.save").click()
+    else:
+        return False
+    confirm = page.locator(".needs button.primary")
+    if confirm.count():
+        confirm.click()
+    return True
+
+
 def advance(pages, moves: int) -> int:
     """Play `moves` moves, each by the phone that has one, choosing its first move."""
     made = 0
     for _ in range(moves):
         for page in pages:
-            buttons = page.locator("#actions button.move")
-            if buttons.count() == 0:
-                continue
             before = page.locator("#log").inner_text()
-            buttons.first.click()
-            confirm = page.locator(".needs button.primary")
-            if confirm.count():
-                confirm.click()
+            if not move_once(page):
+                continue
             deadline = time.time() + 5
             while page.locator("#log").inner_text() == before and time.time() < deadline:
                 time.sleep(0.05)
@@ -95,34 +112,42 @@ def advance(pages, moves: int) -> int:
     return made
 
 
+def field_card(page, where: str, seat_field: str, bean: str):
+    """A bean card lying in a field: `where` is "#mine" or a player's box."""
+    return page.locator(f"{where} .field[data-field='{seat_field}'] .bcard.bean-{bean}")
+
+
 def test_bohnanza_phones_a_refused_move_and_a_reload(server, browser):
     host, code = open_table(server, "bohnanza", 3)  # a real table: hidden hands
     dash, (anna, bob, cleo) = phones_join(browser, server, code, ["Anna", "Bob", "Cleo"])
     assert host.call("host:start", {"code": code}, timeout=5)["ok"]
-    expect(anna.locator("#turn")).to_contain_text("Anna's turn")
-    # Anna plants her first card: the phone asks which bean it is.
+    expect(anna.locator("#turn")).to_contain_text("Your turn")
+    expect(bob.locator("#turn")).to_contain_text("Anna's turn")
+    # Anna plants her first card: the phone asks which bean it is (tapped, not typed).
     anna.locator("#actions button.move", has_text="field 1").first.click()
-    anna.select_option(".needs select", "soy")
+    anna.click(".needs button.bean-pick[data-bean='soy']")
     anna.click(".needs button.primary")
-    expect(anna.locator("#board")).to_contain_text("1 × Soy Bean")
-    expect(bob.locator("#board")).to_contain_text("1 × Soy Bean")  # live on every phone
+    expect(field_card(anna, "#mine", "0", "soy")).to_be_visible()
+    expect(anna.locator("#mine .field[data-field='0'] .count")).to_have_text("×1")
+    anna_on_bob = "#others .player[data-seat='0']"
+    expect(field_card(bob, anna_on_bob, "0", "soy")).to_be_visible()  # live on every phone
     # A second card said to be a Blue Bean can't go on the Soy Beans: refused, with words.
     anna.locator("#actions button.move", has_text="field 1").first.click()
-    anna.select_option(".needs select", "blue")
+    anna.click(".needs button.bean-pick[data-bean='blue']")
     anna.click(".needs button.primary")
     expect(anna.locator("#error")).to_contain_text("can't go there")
-    expect(anna.locator("#board")).not_to_contain_text("Blue Bean")
+    expect(anna.locator("#mine .bcard.bean-blue")).to_have_count(0)
     # The phone sleeps / reloads: it rejoins its seat with its token.
     anna.reload()
     expect(anna.locator("#whoami")).to_contain_text("Anna · seat 1")
-    expect(anna.locator("#board")).to_contain_text("1 × Soy Bean")
+    expect(field_card(anna, "#mine", "0", "soy")).to_be_visible()
     # Turn the two cards face up and go on trading, all from the phone.
     anna.locator("#actions button.move", has_text="turns cards face up").click()
-    selects = anna.locator(".needs select")
-    selects.nth(0).select_option("red")
-    selects.nth(1).select_option("wax")
+    anna.click(".needs [data-need='beans'] button.bean-pick[data-bean='red']")
+    anna.click(".needs [data-need='beans'] button.bean-pick[data-bean='wax']")
     anna.click(".needs button.primary")
-    expect(dash.locator("#board")).to_contain_text("Face up: Red, Wax")
+    expect(dash.locator("#center .pile .bcard.bean-red")).to_be_visible()
+    expect(dash.locator("#center .pile .bcard.bean-wax")).to_be_visible()
     host.disconnect()
 
 
@@ -130,7 +155,8 @@ def test_the_duel_on_two_phones(server, browser):
     host, code = open_table(server, "duel", 2, knowledge="known", seed=4)
     _, pages = phones_join(browser, server, code, ["Uwe", "Susanne"])
     assert host.call("host:start", {"code": code}, timeout=5)["ok"]
-    expect(pages[0].locator("#turn")).to_contain_text("Uwe's turn")
+    expect(pages[0].locator("#turn")).to_contain_text("Your turn")
+    expect(pages[1].locator("#turn")).to_contain_text("Uwe's turn")
     assert advance(pages, 25) == 25
     assert log_size(pages[1]) >= 10
     host.disconnect()
@@ -140,8 +166,8 @@ def test_the_dice_game_on_three_phones(server, browser):
     host, code = open_table(server, "dice", 3, knowledge="known", seed=2)
     _, pages = phones_join(browser, server, code, ["Matthias", "Martina", "Björn"])
     assert host.call("host:start", {"code": code}, timeout=5)["ok"]
-    expect(pages[0].locator("#board .die")).to_have_count(5)
+    expect(pages[0].locator("#center .die")).to_have_count(5)
     assert advance(pages, 20) == 20
     expect(pages[2].locator("#board")).to_contain_text("bean piece")
-    expect(pages[0].locator("#board .orders li").first).to_be_visible()
+    expect(pages[0].locator("#mine .orders li").first).to_be_visible()
     host.disconnect()

@@ -95,8 +95,8 @@ def test_the_phone_confirms_an_unsure_card_and_puts_a_misread_field_right(table)
         expect(anna.locator("#warnings")).to_contain_text("isn't sure")
         expect(bob.locator("button.confirm")).to_have_count(0)  # not Bob's card
         anna.click("button.confirm")
-        expect(anna.locator("#board")).to_contain_text(f"1 × {bean_name(first)}")
-        expect(bob.locator("#board")).to_contain_text(f"1 × {bean_name(first)}")
+        expect(anna.locator(f"#mine .field[data-field='0'] .bcard.bean-{first}")).to_be_visible()
+        expect(bob.locator(f"#others .player[data-seat='0'] .bcard.bean-{first}")).to_be_visible()
         # Her second card misread as one that can't be: a notice, nothing changes...
         state = service.table(code).state
         wrong = next(b for b in ("wax", "cocoa", "coffee") if b not in (first, second))

@@ -1,27 +1,409 @@
-// Shared helpers: DOM building (text only, never HTML from players), tokens, the socket.
+// Shared helpers: DOM building (text only, never HTML from players), patching the
+// page in place, the two languages, tokens, the socket, notices.
 "use strict";
+
+// ---------------------------------------------------------------- words
+// Every string the pages make, in English and German. A value is a text with
+// {name} slots, or {one, other} for a counted noun ({n} is the count).
+const WORDS = {
+  en: {
+    "bean.coffee": "Coffee Bean", "bean.wax": "Wax Bean", "bean.blue": "Blue Bean",
+    "bean.chili": "Chili Bean", "bean.stink": "Stink Bean", "bean.green": "Green Bean",
+    "bean.soy": "Soy Bean", "bean.black-eyed": "Black-eyed Bean", "bean.red": "Red Bean",
+    "bean.garden": "Garden Bean", "bean.cocoa": "Cocoa Bean", "bean.unknown": "unseen card",
+    "short.coffee": "Coffee", "short.wax": "Wax", "short.blue": "Blue", "short.chili": "Chili",
+    "short.stink": "Stink", "short.green": "Green", "short.soy": "Soy", "short.black-eyed": "Black-eyed",
+    "short.red": "Red", "short.garden": "Garden", "short.cocoa": "Cocoa",
+    coins: { one: "{n} coin", other: "{n} coins" },
+    cards: { one: "{n} card", other: "{n} cards" },
+    "cards.hand": { one: "{n} card in hand", other: "{n} cards in hand" },
+    "cards.deck": { one: "{n} card left in the deck", other: "{n} cards left in the deck" },
+    "cards.pile": { one: "{n} card in the draw pile", other: "{n} cards in the draw pile" },
+    "cards.next": { one: "{n} more card for the next coin", other: "{n} more cards for the next coin" },
+    "cards.nextShort": { one: "+{n} → next coin", other: "+{n} → next coin" },
+    "turns.left": { one: "about {n} turn left", other: "about {n} turns left" },
+    "bonus.hand": { one: "{n} bo(h)nus card", other: "{n} bo(h)nus cards" },
+    "bonus.done": { one: "{n} fulfilled", other: "{n} fulfilled" },
+    "dice.save": { one: "Save {n} die", other: "Save {n} dice" },
+    "orders.done": { one: "{n} order done", other: "{n} orders done" },
+    "seats.open": { one: "{n} seat open", other: "{n} seats open" },
+    dollars: "${n}",
+    "turn.yours": "Your turn",
+    "turn.of": "{name}'s turn",
+    "turn.waiting": "Waiting for the host to start",
+    "turn.over": "Game over",
+    "turn.wins": "{names} wins",
+    "turn.winsMany": "{names} win",
+    and: "and",
+    "step.plant": "planting", "step.offer": "cards face up", "step.trade": "trading",
+    "step.plant-traded": "planting traded cards", "step.turn-end": "drawing",
+    "step.gift": "gifts", "step.give": "giving a gift", "step.plant-gift": "planting the gift",
+    "step.plant-drawn": "cards turned over", "step.bonus": "bo(h)nus cards", "step.final": "final phase",
+    "step.roll": "rolling", "step.save": "saving dice", "step.over": "game over",
+    "you.seat": "seat {n}",
+    "you.fields": "Your fields",
+    "you.hand": "Your hand",
+    "you.handNext": "plant next",
+    "you.toPlant": "To plant",
+    "you.bonus": "Your bo(h)nus cards",
+    "you.orders": "Your harvest card",
+    "you.gift": "Gift to plant",
+    "table.faceUp": "Face up",
+    "table.offer": "Offered",
+    "table.turnedOver": "Turned over",
+    "table.gifts": "Gifts pushed",
+    "table.discard": "Discard pile",
+    "table.exhaustion": "deck round {n} of {of}",
+    "table.nothingYet": "Nothing yet.",
+    "field.empty": "empty",
+    "field.top": "top of the beanometer",
+    "field.n": "field {n}",
+    "dice.piece": "bean piece ready",
+    "dice.pieceUsed": "bean piece used",
+    "dice.field": "bean field",
+    "dice.darker": "darker die",
+    "dice.lighter": "lighter die",
+    "dice.tapToSave": "Tap the dice to save, then save them.",
+    "dice.notThese": "These dice can't be saved together.",
+    "dice.chance": "Chance to complete the next order this turn: {p}",
+    "dice.chancePiece": "(without the bean piece {p})",
+    "dice.expected": "expected orders this turn: {n}",
+    "dice.canHarvest": "can harvest",
+    "dice.just": "just completed order {n}!",
+    or: "or",
+    "moves.none": "Nothing for you to do right now.",
+    "moves.notStarted": "Waiting for the host to start the game.",
+    "moves.back": "Back",
+    "moves.confirm": "Confirm",
+    "moves.gone": "That move is no longer possible.",
+    "group.plant": "Plant", "group.harvest": "Harvest a field", "group.plant-traded": "Plant a kept card",
+    "group.offer-gift": "Offer a gift", "group.give-gift": "Give a gift", "group.plant-drawn": "Plant a turned-over card",
+    "group.discard-drawn": "Discard a turned-over card", "group.discard-bonus": "Discard a bo(h)nus card",
+    "group.plant-gift": "Plant the gift", "group.claim-bonus": "Fulfil a bo(h)nus card",
+    "group.save": "Save dice", "group.trade": "Trade with {name}", "group.buy-field": "Buy a field",
+    "group.other": "More moves",
+    "needs.bean": "Which bean is it? Tap it.",
+    "needs.beans": "Which beans? Tap them in order.",
+    "needs.give_beans": "The cards you give: tap the beans.",
+    "needs.receive_beans": "The cards you get: tap the beans.",
+    "needs.faces": "What do the dice show? Tap a bean for each die.",
+    "needs.pattern": "The bo(h)nus card's pattern: tap the beans, first planted first.",
+    "needs.cents": "What is it worth?",
+    "needs.card": "The new bottom card: its five orders.",
+    "needs.clear": "Clear",
+    "needs.undo": "Take back",
+    "card.title": "Your two harvest cards",
+    "card.intro": "Enter your two harvest cards: tap the beans of each order. Or just type the printed number of a card the table has seen before.",
+    "card.top": "Top card",
+    "card.bottom": "Bottom card",
+    "card.number": "Printed number",
+    "card.order": "Order {n} (from the bottom)",
+    "card.orHint": "A die that can show either bean: tap a die, then tap another bean.",
+    "card.another": "+ or another way",
+    "card.next": "Next order ▾",
+    "card.send": "Enter my cards",
+    "card.sent": "Cards entered ✓",
+    "card.incomplete": "Fill in every order of both cards (or their numbers).",
+    "fix.dice": "The camera misread a die? Rolled:",
+    "fix.diceField": "In the bean field:",
+    "fix.diceGo": "Put the dice right",
+    "fix.field": "The camera got a field wrong?",
+    "fix.fieldHint": "what lies there, first planted first, e.g. soy soy soy",
+    "fix.fieldGo": "Put it right",
+    "fix.confirm": "That's right",
+    "sound.on": "Sound on",
+    "sound.off": "Sound off",
+    "sound.label": "Beep when it's my turn",
+    "nav.home": "Home",
+    "nav.join": "Join again",
+    "error.noAnswer": "No answer from the table (is the Pi on?)",
+    "error.reconnecting": "Can't reach the table — retrying…",
+    "closed.title": "This table has ended",
+    "closed.text": "The host ended table {code}. Thanks for playing!",
+    "freed.title": "Your seat was freed",
+    "freed.text": "This phone no longer has a seat at table {code}.",
+    "standings.title": "Final standings",
+    "standings.place": "{n}.",
+    "standings.winner": "winner",
+    "seat.open": "open",
+    "seat.away": "away",
+    "seat.free": "Free seat",
+    "seat.n": "Seat {n}",
+    "join.title": "Join with your phone",
+    "dash.endAsk": "End this table for everyone?",
+    "join.typeName": "Type your name first",
+  },
+  de: {
+    "bean.coffee": "Kaffeebohne", "bean.wax": "Weinbrandbohne", "bean.blue": "Blaue Bohne",
+    "bean.chili": "Feuerbohne", "bean.stink": "Saubohne", "bean.green": "Brechbohne",
+    "bean.soy": "Sojabohne", "bean.black-eyed": "Augenbohne", "bean.red": "Rote Bohne",
+    "bean.garden": "Gartenbohne", "bean.cocoa": "Kakaobohne", "bean.unknown": "verdeckte Karte",
+    "short.coffee": "Kaffee", "short.wax": "Weinbrand", "short.blue": "Blaue", "short.chili": "Feuer",
+    "short.stink": "Sau", "short.green": "Brech", "short.soy": "Soja", "short.black-eyed": "Augen",
+    "short.red": "Rote", "short.garden": "Garten", "short.cocoa": "Kakao",
+    coins: { one: "{n} Taler", other: "{n} Taler" },
+    cards: { one: "{n} Karte", other: "{n} Karten" },
+    "cards.hand": { one: "{n} Karte auf der Hand", other: "{n} Karten auf der Hand" },
+    "cards.deck": { one: "noch {n} Karte im Stapel", other: "noch {n} Karten im Stapel" },
+    "cards.pile": { one: "{n} Karte im Nachziehstapel", other: "{n} Karten im Nachziehstapel" },
+    "cards.next": { one: "noch {n} Karte bis zum nächsten Taler", other: "noch {n} Karten bis zum nächsten Taler" },
+    "cards.nextShort": { one: "+{n} → Taler", other: "+{n} → Taler" },
+    "turns.left": { one: "noch etwa {n} Zug", other: "noch etwa {n} Züge" },
+    "bonus.hand": { one: "{n} Bo(h)nuskarte", other: "{n} Bo(h)nuskarten" },
+    "bonus.done": { one: "{n} erfüllt", other: "{n} erfüllt" },
+    "dice.save": { one: "{n} Würfel ablegen", other: "{n} Würfel ablegen" },
+    "orders.done": { one: "{n} Auftrag erfüllt", other: "{n} Aufträge erfüllt" },
+    "seats.open": { one: "{n} Platz frei", other: "{n} Plätze frei" },
+    dollars: "{n} $",
+    "turn.yours": "Du bist dran",
+    "turn.of": "{name} ist dran",
+    "turn.waiting": "Warten, bis der Gastgeber startet",
+    "turn.over": "Spielende",
+    "turn.wins": "{names} gewinnt",
+    "turn.winsMany": "{names} gewinnen",
+    and: "und",
+    "step.plant": "Anbauen", "step.offer": "Karten aufdecken", "step.trade": "Handeln",
+    "step.plant-traded": "Gehandeltes anbauen", "step.turn-end": "Nachziehen",
+    "step.gift": "Geschenke", "step.give": "Verschenken", "step.plant-gift": "Geschenk anbauen",
+    "step.plant-drawn": "Aufgedeckte Karten", "step.bonus": "Bo(h)nuskarten", "step.final": "Schlussrunde",
+    "step.roll": "Würfeln", "step.save": "Würfel ablegen", "step.over": "Spielende",
+    "you.seat": "Platz {n}",
+    "you.fields": "Deine Felder",
+    "you.hand": "Deine Hand",
+    "you.handNext": "als Nächstes",
+    "you.toPlant": "Anzubauen",
+    "you.bonus": "Deine Bo(h)nuskarten",
+    "you.orders": "Deine Erntekarte",
+    "you.gift": "Geschenk zum Anbauen",
+    "table.faceUp": "Aufgedeckt",
+    "table.offer": "Angeboten",
+    "table.turnedOver": "Aufgedeckt",
+    "table.gifts": "Geschenke",
+    "table.discard": "Ablagestapel",
+    "table.exhaustion": "Stapel-Runde {n} von {of}",
+    "table.nothingYet": "Noch nichts.",
+    "field.empty": "leer",
+    "field.top": "Bohnometer ausgereizt",
+    "field.n": "Feld {n}",
+    "dice.piece": "Bohnenfigur bereit",
+    "dice.pieceUsed": "Bohnenfigur benutzt",
+    "dice.field": "Bohnenfeld",
+    "dice.darker": "dunkler Würfel",
+    "dice.lighter": "heller Würfel",
+    "dice.tapToSave": "Tippe die Würfel an, die du ablegen willst.",
+    "dice.notThese": "Diese Würfel lassen sich nicht zusammen ablegen.",
+    "dice.chance": "Chance, den nächsten Auftrag in diesem Zug zu erfüllen: {p}",
+    "dice.chancePiece": "(ohne Bohnenfigur {p})",
+    "dice.expected": "erwartete Aufträge in diesem Zug: {n}",
+    "dice.canHarvest": "kann ernten",
+    "dice.just": "hat gerade Auftrag {n} erfüllt!",
+    or: "oder",
+    "moves.none": "Gerade hast du nichts zu tun.",
+    "moves.notStarted": "Warten, bis der Gastgeber das Spiel startet.",
+    "moves.back": "Zurück",
+    "moves.confirm": "Bestätigen",
+    "moves.gone": "Dieser Zug ist nicht mehr möglich.",
+    "group.plant": "Anbauen", "group.harvest": "Ein Feld abernten", "group.plant-traded": "Eine behaltene Karte anbauen",
+    "group.offer-gift": "Ein Geschenk anbieten", "group.give-gift": "Ein Geschenk geben", "group.plant-drawn": "Eine aufgedeckte Karte anbauen",
+    "group.discard-drawn": "Eine aufgedeckte Karte abwerfen", "group.discard-bonus": "Eine Bo(h)nuskarte abwerfen",
+    "group.plant-gift": "Das Geschenk anbauen", "group.claim-bonus": "Eine Bo(h)nuskarte erfüllen",
+    "group.save": "Würfel ablegen", "group.trade": "Handel mit {name}", "group.buy-field": "Ein Feld kaufen",
+    "group.other": "Weitere Züge",
+    "needs.bean": "Welche Bohne ist es? Tippe sie an.",
+    "needs.beans": "Welche Bohnen? Tippe sie der Reihe nach an.",
+    "needs.give_beans": "Die Karten, die du gibst: tippe die Bohnen an.",
+    "needs.receive_beans": "Die Karten, die du bekommst: tippe die Bohnen an.",
+    "needs.faces": "Was zeigen die Würfel? Tippe für jeden Würfel eine Bohne an.",
+    "needs.pattern": "Das Muster der Bo(h)nuskarte: tippe die Bohnen an, die zuerst gepflanzte zuerst.",
+    "needs.cents": "Was ist sie wert?",
+    "needs.card": "Die neue unterste Karte: ihre fünf Aufträge.",
+    "needs.clear": "Leeren",
+    "needs.undo": "Zurücknehmen",
+    "card.title": "Deine zwei Erntekarten",
+    "card.intro": "Gib deine zwei Erntekarten ein: tippe die Bohnen jedes Auftrags an. Oder gib nur die aufgedruckte Nummer einer Karte ein, die der Tisch schon kennt.",
+    "card.top": "Obere Karte",
+    "card.bottom": "Untere Karte",
+    "card.number": "Aufgedruckte Nummer",
+    "card.order": "Auftrag {n} (von unten)",
+    "card.orHint": "Ein Würfel, der die eine oder andere Bohne zeigen darf: tippe den Würfel an, dann eine weitere Bohne.",
+    "card.another": "+ oder anders",
+    "card.next": "Nächster Auftrag ▾",
+    "card.send": "Meine Karten eingeben",
+    "card.sent": "Karten eingegeben ✓",
+    "card.incomplete": "Fülle jeden Auftrag beider Karten aus (oder ihre Nummern).",
+    "fix.dice": "Hat die Kamera einen Würfel falsch gelesen? Gewürfelt:",
+    "fix.diceField": "Im Bohnenfeld:",
+    "fix.diceGo": "Würfel richtigstellen",
+    "fix.field": "Hat die Kamera ein Feld falsch gelesen?",
+    "fix.fieldHint": "was dort liegt, zuerst gepflanzt zuerst, z. B. soy soy soy",
+    "fix.fieldGo": "Richtigstellen",
+    "fix.confirm": "Stimmt so",
+    "sound.on": "Ton an",
+    "sound.off": "Ton aus",
+    "sound.label": "Piepen, wenn ich dran bin",
+    "nav.home": "Startseite",
+    "nav.join": "Neu beitreten",
+    "error.noAnswer": "Keine Antwort vom Tisch (ist der Pi an?)",
+    "error.reconnecting": "Tisch nicht erreichbar – neuer Versuch…",
+    "closed.title": "Dieser Tisch ist beendet",
+    "closed.text": "Der Gastgeber hat Tisch {code} beendet. Danke fürs Spielen!",
+    "freed.title": "Dein Platz wurde freigegeben",
+    "freed.text": "Dieses Handy hat keinen Platz mehr an Tisch {code}.",
+    "standings.title": "Endstand",
+    "standings.place": "{n}.",
+    "standings.winner": "Sieg",
+    "seat.open": "frei",
+    "seat.away": "abwesend",
+    "seat.free": "Platz freigeben",
+    "seat.n": "Platz {n}",
+    "join.title": "Mit dem Handy beitreten",
+    "dash.endAsk": "Diesen Tisch für alle beenden?",
+    "join.typeName": "Gib zuerst deinen Namen ein",
+  },
+};
+
+const LANG = (() => {
+  const saved = localStorage.getItem("companion.lang");
+  if (saved === "en" || saved === "de") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+})();
+// The server renders its pages in the language of this cookie.
+document.cookie = `companion_lang=${LANG}; path=/; max-age=31536000; SameSite=Lax`;
+
 const C = {
+  lang: LANG,
+  // A text in the page's language; {name} slots filled from `vars`.
+  t(key, vars) {
+    let s = WORDS[LANG][key];
+    if (s === undefined) s = WORDS.en[key];
+    if (s === undefined) return key;
+    if (typeof s === "object") s = s.other;
+    return C.fill_in(s, vars);
+  },
+  // A counted noun: "1 card", "3 cards", "1 Karte", "3 Karten".
+  n(key, n, vars) {
+    let s = WORDS[LANG][key] || WORDS.en[key];
+    if (typeof s === "object") s = n === 1 ? s.one : s.other;
+    return C.fill_in(s, { ...(vars || {}), n: C.num(n) });
+  },
+  fill_in(s, vars) {
+    return String(s).replace(/\{(\w+)\}/g, (m, k) => (vars && vars[k] !== undefined ? vars[k] : m));
+  },
+  num(n) { return typeof n === "number" ? n.toLocaleString(LANG) : n; },
+  pct(p) { return (p * 100).toLocaleString(LANG, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) + (LANG === "de" ? "\u202f%" : "%"); },
+  // Dollars: "$3", "$1.40"; `cents`: always with cents ("$2.00").
+  money(d, cents) { return C.t("dollars", { n: Number(d).toLocaleString(LANG, { minimumFractionDigits: cents || !Number.isInteger(d) ? 2 : 0, maximumFractionDigits: 2 }) }); },
+  list(items) {
+    if (items.length < 2) return items.join("");
+    return items.slice(0, -1).join(", ") + ` ${C.t("and")} ` + items[items.length - 1];
+  },
+  setLang(lang) {
+    localStorage.setItem("companion.lang", lang);
+    document.cookie = `companion_lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+    location.reload();  // the server renders the page and talks in the new language
+  },
+  // The EN/DE switch, as two buttons.
+  langSwitch() {
+    return C.h("div", { class: "lang-switch", role: "group", "aria-label": "Language / Sprache" },
+      ["en", "de"].map((l) => C.h("button", {
+        class: "lang" + (l === LANG ? " on" : ""), "data-lang": l, "aria-pressed": l === LANG ? "true" : "false",
+        onclick: () => { if (l !== LANG) C.setLang(l); },
+      }, l.toUpperCase())));
+  },
+
+  // ------------------------------------------------------------ DOM
   h(tag, attrs, ...kids) {
-    const el = document.createElement(tag);
+    const svg = tag.startsWith("svg:");
+    const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4)) : document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "class") el.className = v;
-      else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-      else if (v !== null && v !== undefined && v !== false) el.setAttribute(k, v);
+      if (k.startsWith("on") && typeof v === "function") el["on" + k.slice(2)] = v;
+      else if (k === "class") { if (v) el.setAttribute("class", v); }
+      else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+      else if (v !== null && v !== undefined && v !== false) el.setAttribute(k, v === true ? "" : v);
     }
-    for (const kid of kids.flat()) {
-      if (kid === null || kid === undefined || kid === false) continue;
+    for (const kid of kids.flat(Infinity)) {
+      if (kid === null || kid === undefined || kid === false || kid === "") continue;
       el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
     }
     return el;
   },
-  fill(el, ...kids) { el.replaceChildren(); for (const k of kids.flat()) if (k) el.append(k); },
+  fill(el, ...kids) { C.patch(el, kids); },
+  // Make `el`'s children look like `kids` while keeping every node that can stay:
+  // a node given again (a form being filled in) is left where it is, and a new
+  // node is merged into the old one of the same tag and data-key (its attributes,
+  // handlers and children updated), so focus, scroll, typed text and open groups
+  // survive an update.
+  patch(el, kids) {
+    kids = kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false && k !== "")
+      .map((k) => (k instanceof Node ? k : document.createTextNode(String(k))));
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i];
+      const cur = el.childNodes[i];
+      if (cur === kid) continue;
+      if (kid.parentNode === el) { el.insertBefore(kid, cur); continue; }  // a kept node, moved up
+      if (cur && C.same(cur, kid)) { C.merge(cur, kid); continue; }
+      const key = kid.nodeType === 1 && kid.getAttribute("data-key");
+      let found = null;
+      if (key !== null && key !== false) {
+        for (let j = i + 1; j < el.childNodes.length; j++) {
+          const c = el.childNodes[j];
+          if (c.nodeType === 1 && c.getAttribute("data-key") === key && C.same(c, kid)) { found = c; break; }
+        }
+      }
+      if (found) { el.insertBefore(found, cur); C.merge(found, kid); continue; }
+      el.insertBefore(kid, cur || null);
+    }
+    while (el.childNodes.length > kids.length) el.removeChild(el.lastChild);
+  },
+  same(a, b) {
+    if (a.nodeType !== b.nodeType) return false;
+    if (a.nodeType !== 1) return true;
+    if (a.nodeName !== b.nodeName || a.__kept || b.__kept) return false;
+    return a.getAttribute("data-key") === b.getAttribute("data-key");
+  },
+  merge(old, neu) {
+    if (old.nodeType !== 1) { if (old.data !== neu.data) old.data = neu.data; return; }
+    const keepOpen = old.nodeName === "DETAILS";
+    for (const a of [...old.attributes]) {
+      if (keepOpen && a.name === "open") continue;
+      if (!neu.hasAttribute(a.name)) old.removeAttribute(a.name);
+    }
+    for (const a of [...neu.attributes]) {
+      if (keepOpen && a.name === "open") continue;
+      if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    }
+    for (const ev of ["onclick", "onchange", "oninput", "onkeydown", "onsubmit"]) {
+      if (old[ev] !== neu[ev]) old[ev] = neu[ev];
+    }
+    if (old.__html !== undefined || neu.__html !== undefined) {  // drawn art: replaced whole when it differs
+      if (old.__html !== neu.__html) { old.innerHTML = neu.__html; old.__html = neu.__html; }
+      return;
+    }
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(old.nodeName)) return;  // what the player typed stays
+    C.patch(old, [...neu.childNodes]);
+  },
+  // Our own drawings (never a player's text) as markup.
+  art(cls, html, attrs) {
+    const el = C.h("span", { class: "art " + cls, "aria-hidden": "true", ...(attrs || {}) });
+    el.innerHTML = html;
+    el.__html = html;
+    return el;
+  },
+  // A node that stays the same object across updates (a form being filled in).
+  keep(el) { el.__kept = true; return el; },
+
+  // ------------------------------------------------------------ storage
   token(code) { return localStorage.getItem("companion.token." + code); },
   setToken(code, token) { localStorage.setItem("companion.token." + code, token); },
   dropToken(code) { localStorage.removeItem("companion.token." + code); },
   hostKey() { return localStorage.getItem("companion.host") || ""; },
   setHostKey(k) { localStorage.setItem("companion.host", k); },
+
+  // ------------------------------------------------------------ the socket
   connect(auth) {
-    return io({ auth, transports: ["websocket", "polling"], reconnectionDelayMax: 3000 });
+    const socket = io({ auth: { ...auth, lang: LANG }, transports: ["websocket", "polling"], reconnectionDelayMax: 3000 });
+    window.__socket = socket;  // for the browser tests
+    return socket;
   },
   error(text) {
     const el = document.getElementById("error");
@@ -32,13 +414,31 @@ const C = {
   // emit with an acknowledgement, as a promise of the reply
   ask(socket, event, data) {
     return new Promise((resolve) => socket.timeout(8000).emit(event, data, (err, reply) => {
-      resolve(err ? { ok: false, error: { message: "no answer from the table (is the Pi on?)" } } : reply);
+      resolve(err ? { ok: false, error: { message: C.t("error.noAnswer") } } : reply);
     }));
   },
-  BEAN_NAMES: {
-    coffee: "Coffee", wax: "Wax", blue: "Blue", chili: "Chili", stink: "Stink",
-    green: "Green", soy: "Soy", "black-eyed": "Black-eyed", red: "Red",
-    garden: "Garden", cocoa: "Cocoa",
+
+  // ------------------------------------------------------------ game words
+  BEANS: ["coffee", "wax", "blue", "chili", "stink", "green", "soy", "black-eyed", "red", "garden", "cocoa"],
+  bean(id) { return id ? C.t("bean." + id) : C.t("bean.unknown"); },
+  shortBean(id) { return id ? C.t("short." + id) : "?"; },
+  // Notices and warnings, each once: the same notice can come in snap.notices and
+  // in the view's warnings, and again in later updates.
+  notices(snap, filter) {
+    const all = [...((snap.view && snap.view.warnings) || []), ...(snap.notices || [])];
+    const seen = new Set();
+    const out = [];
+    const over = snap.view && snap.view.over;
+    for (const n of all) {
+      if (over && n.kind === "end") continue;  // "the game ends after this turn": it has
+      const key = n.key || `${n.kind}|${n.seat === undefined ? "" : n.seat}|${n.text}`;
+      if (seen.has(key) || (filter && !filter(n))) continue;
+      seen.add(key);
+      out.push({ ...n, key });
+    }
+    return out;
   },
-  bean(id) { return id ? (C.BEAN_NAMES[id] || id) : "—"; },
+  noticeList(snap, filter) {
+    return C.notices(snap, filter).map((n) => C.h("p", { class: "warning " + (n.kind || ""), "data-key": n.key, role: n.kind === "illegal" ? "alert" : null }, n.text));
+  },
 };

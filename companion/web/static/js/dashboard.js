@@ -1,44 +1,132 @@
-// The table's big screen: every player, the QR while seats are open, host controls,
-// and the virtual panel.
+// The table's big screen, read from across the room: whose turn in large type,
+// every player's fields as cards, the join QR (smaller once the seats are taken),
+// the log oldest first, the standings at the end; host controls and the panel.
 "use strict";
 (() => {
   const app = document.getElementById("app");
   const code = app.dataset.code;
   const key = document.getElementById("host-key");
+  const overlay = document.getElementById("overlay");
+  document.getElementById("lang").replaceWith(C.langSwitch());
   key.value = C.hostKey();
+  if (!key.value) document.getElementById("host-card").open = false;
+  let snap = null;
+  let closed = false;
+  let hostOpened = false;
   let socket = connect();
   function connect() {
     const s = C.connect({ watch: code, host: C.hostKey() });
-    s.on("state", draw);
-    s.on("closed", () => { document.getElementById("turn").textContent = "This table was ended."; });
-    s.on("panel", drawPanel);
+    s.on("state", (next) => { window.__states = (window.__states || 0) + 1; snap = next; draw(); });
+    s.on("closed", ended);
+    s.on("panel", (panel) => { if (snap) { snap.panel = panel; drawPanel(); } });
     return s;
   }
   key.addEventListener("change", () => { C.setHostKey(key.value.trim()); socket.close(); socket = connect(); });
-  for (const [id, event] of [["start", "host:start"], ["undo", "host:undo"], ["end", "host:end"]]) {
-    document.getElementById(id).addEventListener("click", async () => {
-      const reply = await C.ask(socket, event, { code });
-      C.error(reply.ok ? "" : reply.error.message);
-    });
+  const host = async (event, data) => {
+    const reply = await C.ask(socket, event, { code, ...(data || {}) });
+    C.error(reply.ok ? "" : reply.error.message);
+    return reply;
+  };
+  document.getElementById("start").addEventListener("click", () => host("host:start"));
+  document.getElementById("undo").addEventListener("click", () => host("host:undo"));
+  document.getElementById("end").addEventListener("click", () => { if (confirm(C.t("dash.endAsk"))) host("host:end"); });
+
+  function ended() {
+    closed = true;
+    overlay.hidden = false;
+    document.getElementById("turn").textContent = C.t("closed.title");
+    document.getElementById("step").textContent = "";
+    C.fill(overlay, C.h("section", { class: "overlay-box gone", id: "gone" },
+      C.h("h1", {}, C.t("closed.title")),
+      C.h("p", {}, C.t("closed.text", { code })),
+      snap && snap.view && snap.view.over ? R.standingsBox(snap, null) : null,
+      C.h("p", { class: "links" }, C.h("a", { class: "button primary", href: "/" }, C.t("nav.home")))));
+    socket.close();
   }
-  function draw(snap) {
-    document.getElementById("turn").textContent = R.turnText(snap);
-    const open = snap.table.seats.some((s) => !s.name);
-    document.getElementById("join-panel").classList.toggle("collapsed", !open && snap.table.started);
-    C.fill(document.getElementById("seat-list"), snap.table.seats.map((s) => C.h("li", {}, `Seat ${s.seat + 1}: ${s.name || "open"}`)));
-    R.warnings(document.getElementById("warnings"), snap);
-    R.board(document.getElementById("board"), snap, null);
-    R.log(document.getElementById("log"), snap);
-    if (snap.panel) drawPanel(snap.panel);
+
+  function draw() {
+    if (closed) return;
+    const v = snap.view;
+    const t = snap.table;
+    document.getElementById("turn").textContent = R.turnText(snap, null);
+    document.getElementById("step").textContent = v && !v.over ? R.stepText(v) : "";
+    const open = t.seats.filter((s) => !s.name).length;
+    const panel = document.getElementById("join-panel");
+    panel.classList.toggle("small", open === 0 || (t.started && open < t.players));
+    panel.classList.toggle("tiny", open === 0 && t.started);
+    panel.hidden = !t.started && open > 0;  // shown big in the middle instead
+    C.fill(document.getElementById("seat-list"), t.seats.map(seatRow));
+    C.fill(document.getElementById("warnings"), C.noticeList(snap));
+    drawBoard();
+    const log = document.getElementById("log");
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    R.log(log, snap, false);
+    if (atEnd) log.scrollTop = log.scrollHeight;
+    drawPanel();
+    // The host, key at hand, is shown the start button while the table waits.
+    if (!t.started && C.hostKey() && !hostOpened) { document.getElementById("host-card").open = true; hostOpened = true; }
+    overlay.hidden = !(v && v.over);
+    C.fill(overlay, v && v.over ? C.h("div", { class: "overlay-box" }, R.standingsBox(snap, null)) : null);
   }
-  function drawPanel(panel) {
-    const el = document.getElementById("panel");
-    const leds = panel.leds.map((l) => C.h("span", { class: `led ${l.state} ${l.color || ""}`, title: l.name, "data-led": l.name }, l.label));
-    const buttons = panel.buttons.map((b) => C.h("button", { class: "panel-button", "data-button": b.name,
+
+  function seatRow(s) {
+    const hostKnown = !!C.hostKey();
+    return C.h("li", { class: "seat-row" + (s.name ? "" : " open") + (s.away ? " away" : ""), "data-key": "s" + s.seat, "data-seat": s.seat },
+      C.h("span", { class: "seat-no" }, String(s.seat + 1)),
+      C.h("span", { class: "seat-who" }, s.name || C.t("seat.open")),
+      s.away ? C.h("span", { class: "badge away" }, C.t("seat.away")) : null,
+      s.away && hostKnown ? C.h("button", { class: "free-seat", "data-seat": s.seat,
+        onclick: () => host("host:free-seat", { seat: s.seat }) }, C.t("seat.free")) : null);
+  }
+
+  function drawBoard() {
+    const v = snap.view;
+    const board = document.getElementById("board");
+    const center = document.getElementById("center");
+    board.classList.toggle("waiting", !v);
+    if (!v) {
+      board.dataset.n = snap.table.players;
+      // While the table fills, the join code is the big thing in the room.
+      const open = snap.table.seats.filter((s) => !s.name).length;
+      const qr = document.querySelector("#join-panel .qr");
+      const wifi = document.querySelector("#join-panel .wifi");
+      C.fill(center, C.h("div", { class: "join-big", "data-key": "join" },
+        open ? C.art("big-qr", qr.innerHTML) : null,
+        C.h("div", { class: "join-words" },
+          C.h("p", { class: "waiting" }, open ? C.t("join.title") : C.t("moves.notStarted")),
+          open ? C.h("p", { class: "big-url" }, document.querySelector("#join-panel .url").textContent) : null,
+          open ? C.h("p", { class: "hint" }, C.n("seats.open", open)) : null),
+        open && wifi ? C.h("div", { class: "join-wifi" }, C.h("p", {}, wifi.querySelector("h3").textContent), C.art("wifi-qr", wifi.querySelector(".qr").innerHTML)) : null));
+      C.fill(board, snap.table.seats.map((s) => C.h("article", { class: "player waiting-seat", "data-key": "p" + s.seat },
+        C.h("div", { class: "phead" }, C.h("span", { class: "pname" }, s.name || C.t("seat.n", { n: s.seat + 1 })),
+          s.name ? null : C.h("span", { class: "badge" }, C.t("seat.open"))))));
+      return;
+    }
+    board.dataset.n = v.players.length;
+    if (v.game === "dice") {
+      C.fill(center, R.diceTable(v), v.advice ? R.advice(v) : null);
+    } else {
+      C.fill(center, R.center(v));
+    }
+    C.fill(board, v.players.map((p) => R.player(snap, p, {})));
+  }
+
+  // The panel's lights and buttons, only for the seats this table has.
+  function drawPanel() {
+    const panel = snap && snap.panel;
+    const card = document.getElementById("panel-card");
+    card.hidden = !panel;
+    if (!panel) return;
+    const players = snap.table.players;
+    const exists = (name) => { const m = /^seat(\d+)$/.exec(name || ""); return !m || Number(m[1]) <= players; };
+    const leds = (panel.leds || []).filter((l) => exists(l.name)).map((l) => C.h("span", {
+      class: `led ${l.state} ${l.color || ""}`, title: l.name, "data-led": l.name, "data-key": l.name }, l.label));
+    const buttons = (panel.buttons || []).filter((b) => exists(b.name)).map((b) => C.h("button", {
+      class: "panel-button", "data-button": b.name, "data-key": b.name,
       onclick: async (e) => {
         const reply = await C.ask(socket, "panel:press", { code, button: b.name, hold: e.shiftKey || b.hold });
         C.error(reply.ok ? "" : reply.error.message);
       } }, b.label));
-    C.fill(el, C.h("div", { class: "leds" }, leds), C.h("div", { class: "buttons" }, buttons));
+    C.fill(document.getElementById("panel"), C.h("div", { class: "leds" }, leds), C.h("div", { class: "buttons" }, buttons));
   }
 })();

@@ -1,20 +1,23 @@
+// Joining a table: a name and a free seat.
 "use strict";
 (() => {
   const main = document.querySelector("main");
   const code = main.dataset.code;
   const name = document.getElementById("name");
-  name.value = localStorage.getItem("companion.name") || "";
+  document.getElementById("lang").replaceWith(C.langSwitch());
+  if (!name.value) name.value = localStorage.getItem("companion.name") || "";
   const socket = C.connect({ watch: code });
   socket.on("state", (snap) => {
     const seats = snap.table.seats.map((s) => C.h("button", {
-      class: "seat", "data-seat": s.seat, disabled: s.name ? "disabled" : null,
+      class: "seat" + (s.name ? " taken" : ""), "data-seat": s.seat, "data-key": "s" + s.seat, disabled: s.name ? "disabled" : null,
       onclick: () => join(s.seat),
-    }, `Seat ${s.seat + 1}`, s.name ? ` — ${s.name}` : ""));
+    }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, s.name) : C.h("span", { class: "seat-who free" }, C.t("seat.open"))));
     C.fill(document.getElementById("seats"), seats);
   });
+  socket.on("closed", () => { location.reload(); });  // the friendly "no such table" page
   async function join(seat) {
     const who = name.value.trim();
-    if (!who) { C.error("Type your name first"); name.focus(); return; }
+    if (!who) { C.error(C.t("join.typeName")); name.focus(); return; }
     localStorage.setItem("companion.name", who);
     const reply = await C.ask(socket, "join", { code, seat, name: who });
     if (!reply.ok) { C.error(reply.error.message); return; }

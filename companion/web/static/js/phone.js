@@ -1,61 +1,506 @@
-// A player's phone: its seat's board, its legal moves, and what the table saw.
+// A player's phone: whose turn and your move first (the dock at the bottom is
+// always in view), then your fields and hand, then the table, the others and the
+// log. Updates patch the page: what the player is choosing or typing stays.
 "use strict";
 (() => {
   const app = document.getElementById("app");
   const code = app.dataset.code;
   const token = C.token(code);
-  if (!token) { location.href = "/j/" + code; return; }
+  if (!token) { location.replace("/j/" + code); return; }
   const socket = C.connect({ token });
   let snap = null;
-  socket.on("rejoin", () => { C.dropToken(code); location.href = "/j/" + code; });
-  socket.on("state", (s) => { snap = s; draw(); });
-  socket.on("connect_error", () => C.error("Can't reach the table — retrying…"));
+  let me = null;
+  const ui = {
+    group: null,        // the key of the group of moves opened
+    form: null,         // {key, el}: the move being filled in (a bean, the new card…)
+    dice: new Set(),    // dice tapped to save
+    busy: false,        // a move sent, its answer not back yet
+    gone: false,        // the form's move became illegal: say so once
+    myTurn: null,
+    cards: null,        // the harvest cards being entered before the start
+    over: false,
+  };
+  const dock = document.getElementById("dock");
+  const actions = document.getElementById("actions");
+
+  socket.on("state", (s) => {
+    window.__states = (window.__states || 0) + 1;  // for the browser tests
+    if (!s.you) return;  // a table-wide snapshot: not this phone's
+    snap = s;
+    window.__snap = s;
+    draw();
+  });
+  socket.on("rejoin", () => ended(false));
+  socket.on("closed", () => ended(true));
+  socket.on("connect_error", () => C.error(C.t("error.reconnecting")));
+  socket.on("connect", () => C.error(""));
   document.getElementById("leave").addEventListener("click", async (e) => {
     e.preventDefault();
     await C.ask(socket, "leave", {});
     C.dropToken(code);
     location.href = "/j/" + code;
   });
+  document.getElementById("lang").replaceWith(C.langSwitch());
+  setupSound();
+  // The page's bottom is kept clear of the dock, whatever its height.
+  new ResizeObserver(() => { document.body.style.paddingBottom = dock.offsetHeight + 16 + "px"; }).observe(dock);
 
-  function draw() {
-    const me = snap.you ? snap.you.seat : null;
-    document.getElementById("whoami").textContent = snap.you ? `${snap.you.name} · seat ${me + 1}` : "";
-    document.getElementById("turn").textContent = R.turnText(snap);
-    R.warnings(document.getElementById("warnings"), snap);
-    askedByCamera(me);
-    R.board(document.getElementById("board"), snap, me);
-    R.log(document.getElementById("log"), snap);
-    drawActions();
-  }
-
-  // The camera isn't sure of what it read (my dice, a card in my field): one tap
-  // says it read right. At a card table, what it saw in one of my fields can be
-  // put right by hand: the game follows.
-  function askedByCamera(me) {
-    const notes = (snap.notices || []).filter((n) => n.seat === me && (n.kind === "uncertain" || n.kind === "illegal"));
-    if (!notes.length) return;
-    const box = document.getElementById("warnings");
-    if (notes.some((n) => n.kind === "uncertain")) {
-      box.appendChild(C.h("button", { class: "confirm", onclick: async () => {
-        const reply = await C.ask(socket, "camera:confirm", {});
-        C.error(reply.ok ? "" : reply.error.message);
-      } }, "That's right"));
+  // The table ended (closed), or this phone's seat was freed (rejoin): say so and
+  // offer the way home instead of waiting forever.
+  async function ended(closed) {
+    C.dropToken(code);
+    socket.close();
+    if (!closed) {
+      try {
+        const r = await fetch(`/api/tables/${code}/state`);
+        closed = r.status === 404;
+      } catch (e) { closed = false; }
     }
-    if (snap.table.game !== "dice" && snap.view) box.appendChild(kept("field", [notes, snap.view.players[me].fields], () => fieldFix(me)));
-    if (snap.table.game === "dice" && snap.camera) box.appendChild(kept("dice", [notes, snap.camera], diceFix));
+    const links = [C.h("a", { class: "button primary", href: "/" }, C.t("nav.home"))];
+    if (!closed) links.unshift(C.h("a", { class: "button primary", href: "/j/" + code }, C.t("nav.join")));
+    document.getElementById("status").className = "status";
+    document.getElementById("turn").textContent = C.t(closed ? "closed.title" : "freed.title");
+    document.getElementById("step").textContent = "";
+    C.fill(app, C.h("section", { class: "gone card", id: "gone", "data-closed": closed ? "1" : "0" },
+      C.h("h1", {}, C.t(closed ? "closed.title" : "freed.title")),
+      C.h("p", {}, C.t(closed ? "closed.text" : "freed.text", { code })),
+      snap && snap.view && snap.view.over ? R.standingsBox(snap, me) : null,
+      C.h("p", { class: "links" }, links)));
+    dock.hidden = true;
+    document.body.style.paddingBottom = "";
   }
 
-  // A form the player is filling in survives the updates that change nothing it
-  // is about (the odds arriving, another player's move): it is rebuilt only when
-  // what it corrects changed.
+  // ------------------------------------------------------------ drawing
+  function draw() {
+    me = snap.you.seat;
+    const v = snap.view;
+    document.getElementById("whoami").textContent = `${snap.you.name || R.name(snap, me)} · ${C.t("you.seat", { n: me + 1 })}`;
+    const mine = !!v && !v.over && v.active === me;
+    const moves = (snap.legal || []).length > 0;
+    const status = document.getElementById("status");
+    status.className = "status" + (mine ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
+    document.getElementById("turn").textContent = R.turnText(snap, me);
+    document.getElementById("step").textContent = v && !v.over ? R.stepText(v) : "";
+    C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.seat === undefined || n.seat === null || n.seat === me), askedByCamera());
+    C.fill(document.getElementById("standings-slot"), v && v.over ? R.standingsBox(snap, me) : null);
+    drawMine();
+    drawTable();
+    C.fill(document.getElementById("others"), v ? v.players.filter((p) => p.seat !== me).map((p) => R.player(snap, p, {})) : null);
+    document.getElementById("others-card").hidden = !v;
+    R.log(document.getElementById("log"), snap, true);
+    drawDock();
+    alertTurn(mine);
+    document.title = (mine ? "▶ " : "") + `${snap.table.title || ""} ${code}`;
+  }
+
+  function drawMine() {
+    const v = snap.view;
+    const el = document.getElementById("mine");
+    if (cardsWanted()) { C.fill(el, cardEntry()); return; }
+    ui.cards = null;
+    if (!v) { C.fill(el, C.h("p", { class: "hint" }, C.t("moves.notStarted"))); return; }
+    const p = v.players[me];
+    const priv = snap.private || {};
+    if (v.game === "dice") {
+      C.fill(el,
+        C.h("div", { class: "mine-head" }, C.h("h2", {}, C.t("you.orders")), R.coins(v, p)),
+        R.ordersCard(p),
+        C.h("p", { class: "hint" }, C.n("orders.done", p.completed), p.can_harvest ? " · " + C.t("dice.canHarvest") : ""),
+        v.active === me ? R.advice(v) : null);
+      return;
+    }
+    const parts = [
+      C.h("div", { class: "mine-head" }, C.h("h2", {}, C.t("you.fields")), R.coins(v, p)),
+      R.fields(p, v.game),
+    ];
+    const waiting = (p.set_aside || []).concat(p.gift || []);
+    if (waiting.length) parts.push(C.h("div", { class: "to-plant" }, C.h("h3", {}, C.t(p.gift && p.gift.length ? "you.gift" : "you.toPlant")), R.cardGroups(waiting, "mid")));
+    const hand = priv.hand;
+    parts.push(C.h("div", { class: "hand" },
+      C.h("h3", {}, C.t("you.hand"), " ", C.h("span", { class: "hint" }, C.n("cards", p.hand_size))),
+      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.game === "bohnanza" && i === 0) : null,
+      hand && hand.length && v.game === "bohnanza" ? C.h("p", { class: "hint hand-next" }, "▲ " + C.t("you.handNext")) : null));
+    if (v.game === "duel") {
+      const bonus = priv.bonus;
+      parts.push(C.h("div", { class: "bonus" },
+        C.h("h3", {}, C.t("you.bonus"), " ", C.h("span", { class: "hint" }, C.n("bonus.hand", p.bonus_hand))),
+        bonus && bonus.length ? C.h("ul", { class: "bonus-list" }, bonus.map((b, i) => C.h("li", { "data-key": "b" + i },
+          b.pattern ? R.cardRow(b.pattern, "small") : null, C.h("span", {}, b.text || "")))) : null,
+        p.fulfilled.length ? C.h("p", { class: "hint" }, C.n("bonus.done", p.fulfilled.length)) : null));
+    }
+    C.fill(el, parts);
+  }
+
+  function drawTable() {
+    const v = snap.view;
+    const el = document.getElementById("center");
+    document.getElementById("center-card").hidden = !v || (v.game !== "dice" && !R.center(v).childNodes.length);
+    if (!v) { C.fill(el); return; }
+    if (v.game === "dice") {
+      const saves = (snap.legal || []).filter((it) => it.action.type === "save");
+      const savable = new Set(saves.flatMap((it) => it.action.dice));
+      for (const i of [...ui.dice]) if (!savable.has(i)) ui.dice.delete(i);
+      C.fill(el, R.diceTable(v, saves.length ? (d, i) => pickDie(d, i, savable) : null));
+      return;
+    }
+    C.fill(el, R.center(v));
+  }
+
+  function pickDie(d, i, savable) {
+    if (!savable.has(i)) return R.die(d, i);
+    const on = ui.dice.has(i);
+    return C.h("button", { class: "die-pick" + (on ? " on" : ""), "data-die": i, "data-key": "pick" + i, "aria-pressed": on ? "true" : "false",
+      onclick: () => { on ? ui.dice.delete(i) : ui.dice.add(i); draw(); } },
+    R.die(d, i));
+  }
+
+  // ------------------------------------------------------------ the dock: your moves
+  const keyOf = (it) => JSON.stringify(it.action);
+  const GROUPS_FLAT = 6;
+
+  // Moves that read the same (the second of two Blue Beans kept) are one button.
+  function distinct(items) {
+    const seen = new Set();
+    return items.filter((it) => {
+      const k = it.action.type + "|" + it.label + "|" + JSON.stringify(it.needs || {});
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }
+
+  function groupsOf(items) {
+    const groups = new Map();
+    for (const it of items) {
+      const a = it.action;
+      let key = a.type, label;
+      if (a.type === "trade") {
+        key = "trade:" + a.partner;
+        label = C.t("group.trade", { name: R.name(snap, a.partner) });
+      } else {
+        const k = "group." + a.type;
+        label = C.t(k);
+        if (label === k) label = it.label;
+      }
+      if (!groups.has(key)) groups.set(key, { key, label, items: [] });
+      groups.get(key).items.push(it);
+    }
+    return [...groups.values()];
+  }
+
+  function moveButton(it) {
+    const bean = it.action.bean;
+    return C.h("button", {
+      class: "move", "data-key": keyOf(it), "data-type": it.action.type, disabled: ui.busy,
+      onclick: () => (Object.keys(it.needs || {}).length ? openForm(it) : send(it.action)),
+    }, bean ? C.art("mini-bean", A.bean(bean)) : null, C.h("span", {}, it.label));
+  }
+
+  function drawDock() {
+    const v = snap.view;
+    if (cardsWanted() || !v) {
+      dock.className = "dock quiet";
+      C.fill(actions, C.h("p", { class: "hint" }, cardsWanted() ? C.t("card.title") + " ↑" : C.t("moves.notStarted")));
+      return;
+    }
+    if (v.over) { dock.className = "dock quiet"; C.fill(actions, C.h("p", { class: "hint" }, R.resultText(snap))); return; }
+    const items = snap.legal || [];
+    dock.className = "dock" + (items.length ? " live" : " quiet");
+    if (ui.form) {
+      const still = items.find((it) => keyOf(it) === ui.form.key);
+      if (still) { C.fill(actions, ui.form.el); return; }
+      ui.form = null;
+      ui.gone = Date.now();  // said for a few seconds
+      setTimeout(() => { if (ui.gone && Date.now() - ui.gone >= 5000) { ui.gone = false; if (snap) drawDock(); } }, 5100);
+    }
+    const out = [];
+    if (ui.gone) { out.push(C.h("p", { class: "hint gone-note", "data-key": "gone" }, C.t("moves.gone"))); }
+    if (!items.length) {
+      out.push(C.h("p", { class: "hint", "data-key": "none" }, C.t("moves.none")));
+      C.fill(actions, out);
+      return;
+    }
+    // The cards face up (or offered) are what most moves are about: shown with them.
+    const table = v.game === "bohnanza" ? [[C.t("table.faceUp"), v.face_up], [C.t("table.offer"), v.offer]]
+      : v.game === "duel" ? [[C.t("table.turnedOver"), v.face_up]] : [];
+    const shown = table.filter(([, beans]) => beans && beans.length);
+    if (shown.length) {
+      out.push(C.h("div", { class: "dock-table", "data-key": "table" }, shown.map(([name, beans]) => C.h("span", { class: "dock-pile", "data-key": name },
+        C.h("span", { class: "pile-name" }, name), R.cardRow(beans, "mini")))));
+    }
+    const saves = items.filter((it) => it.action.type === "save");
+    const rest = distinct(items.filter((it) => it.action.type !== "save"));
+    if (saves.length) out.push(saveBar(saves));
+    const groups = groupsOf(rest);
+    const open = groups.find((g) => g.key === ui.group);
+    if (ui.group && !open) ui.group = null;
+    if (open && groups.length > 1 && rest.length > GROUPS_FLAT) {
+      out.push(C.h("div", { class: "group-head", "data-key": "head" },
+        C.h("button", { class: "back", onclick: () => { ui.group = null; draw(); } }, "‹ " + C.t("moves.back")),
+        C.h("span", { class: "group-name" }, open.label)));
+      out.push(C.h("div", { class: "move-list", "data-key": "list:" + open.key }, open.items.map(moveButton)));
+    } else if (rest.length <= GROUPS_FLAT || groups.length === 1) {
+      out.push(C.h("div", { class: "move-list", "data-key": "flat" }, rest.map(moveButton)));
+    } else {
+      out.push(C.h("div", { class: "move-list groups", "data-key": "groups" }, groups.map((g) => (g.items.length === 1 ? moveButton(g.items[0])
+        : C.h("button", { class: "group-open", "data-key": "g:" + g.key, "data-group": g.key, disabled: ui.busy,
+          onclick: () => { ui.group = g.key; ui.gone = false; draw(); } },
+        C.h("span", {}, g.label), C.h("span", { class: "n" }, `${g.items.length} ›`))))));
+    }
+    C.fill(actions, out);
+  }
+
+  // Das Würfelspiel: the dice are tapped on the table, then saved with one button.
+  function saveBar(saves) {
+    const chosen = [...ui.dice].sort((a, b) => a - b);
+    const match = saves.find((it) => it.action.dice.slice().sort((a, b) => a - b).join() === chosen.join());
+    return C.h("div", { class: "save-bar", "data-key": "save" },
+      C.h("p", { class: "hint" }, chosen.length && !match ? C.t("dice.notThese") : C.t("dice.tapToSave")),
+      C.h("button", { class: "move primary save", disabled: !match || ui.busy, "data-type": "save",
+        onclick: () => { if (match) { send(match.action); ui.dice.clear(); } } },
+      chosen.length ? C.n("dice.save", chosen.length) : C.t("group.save")));
+  }
+
+  async function send(action) {
+    ui.busy = true;
+    ui.gone = false;
+    drawDock();
+    const reply = await C.ask(socket, "act", { action });
+    ui.busy = false;
+    if (!reply.ok) C.error(reply.error.message);
+    else { C.error(""); ui.form = null; ui.group = null; }
+    if (snap) draw();
+  }
+
+  // ------------------------------------------------------------ a move still lacking what the table saw
+  function openForm(item) {
+    ui.gone = false;
+    ui.form = { key: keyOf(item), el: C.keep(needsForm(item)) };
+    draw();
+  }
+
+  function palette(beans, onPick, isOn) {
+    return C.h("div", { class: "palette" }, beans.map((b) => C.h("button", {
+      class: "bean-pick" + (isOn && isOn(b) ? " on" : ""), "data-bean": b, type: "button", title: C.bean(b),
+      onclick: () => onPick(b),
+    }, C.art("pic", A.bean(b)), C.h("span", {}, C.shortBean(b)))));
+  }
+
+  // The form for one move: a row of slots per thing it needs, filled by tapping.
+  function needsForm(item) {
+    const v = snap.view;
+    const beans = v.beans || C.BEANS;
+    const picks = {};
+    let cents = null;
+    let card = null;
+    const box = C.h("div", { class: "needs", "data-key": "form" });
+    const parts = [];
+    const go = C.h("button", { class: "primary", type: "button", onclick: confirm }, C.t("moves.confirm"));
+    for (const [field, n] of Object.entries(item.needs)) {
+      if (field === "cents") {
+        const row = C.h("div", { class: "cents" });
+        const paint = () => C.fill(row, [10, 40, 70, 100].map((c) => C.h("button", {
+          class: "cent" + (cents === c ? " on" : ""), type: "button", "data-cents": c,
+          onclick: () => { cents = c; paint(); check(); },
+        }, C.money(1 + c / 100, true))));
+        paint();
+        parts.push(C.h("div", { class: "need" }, C.h("p", {}, C.t("needs.cents")), row));
+        continue;
+      }
+      if (field === "card") {
+        card = cardEditor(null, check);
+        parts.push(C.h("div", { class: "need" }, C.h("p", {}, C.t("needs.card")), card.el));
+        continue;
+      }
+      // beans: one (bean), n in order (beans, faces…), or any number (pattern)
+      picks[field] = [];
+      const slots = C.h("div", { class: "slots" });
+      const pal = C.h("div", { class: "palette-box" });
+      const single = n === 1 && field !== "pattern";
+      const limit = field === "pattern" ? 8 : n;
+      const pick = (b) => {
+        if (single) picks[field] = [b];
+        else if (picks[field].length < limit) picks[field].push(b);
+        paint();
+        check();
+      };
+      const paint = () => {
+        C.fill(pal, palette(beans, pick, single ? (b) => picks[field][0] === b : null));
+        const shown = field === "pattern" ? picks[field].concat(picks[field].length < limit ? [null] : []) : [...Array(n)].map((_, i) => picks[field][i] || null);
+        C.fill(slots, shown.map((b, i) => (b ? C.h("button", {
+          class: "slot-card", type: "button", "data-key": `${i}${b}`, "data-slot": i,
+          onclick: () => { picks[field].splice(i, 1); paint(); check(); },
+        }, R.card(b)) : C.h("span", { class: "slot-card empty", "data-key": "e" + i }, field === "faces" ? C.art("die", A.die(null, "lighter")) : "?"))));
+      };
+      paint();
+      parts.push(C.h("div", { class: "need", "data-need": field },
+        C.h("p", {}, C.t("needs." + field)),
+        slots,
+        pal,
+        n !== 1 ? C.h("button", { class: "small", type: "button", onclick: () => { picks[field].pop(); paint(); check(); } }, "⌫ " + C.t("needs.undo")) : null));
+    }
+    function complete() {
+      for (const [field, n] of Object.entries(item.needs)) {
+        if (field === "cents" && cents === null) return false;
+        if (field === "card" && !(card && card.complete())) return false;
+        if (picks[field] && (field === "pattern" ? picks[field].length === 0 : picks[field].length !== n)) return false;
+      }
+      return true;
+    }
+    function check() { go.disabled = !complete(); }
+    function confirm() {
+      if (!complete()) return;
+      const action = { ...item.action };
+      for (const [field, list] of Object.entries(picks)) action[field] = field === "bean" ? list[0] : list.slice();
+      if (cents !== null) action.cents = cents;
+      if (card) { const c = card.value(); action.card = c.orders; if (c.number) action.number = c.number; }
+      send(action);
+    }
+    check();
+    C.fill(box, C.h("p", { class: "need-label" }, item.label), parts,
+      C.h("div", { class: "form-buttons" },
+        C.h("button", { class: "back", type: "button", onclick: () => { ui.form = null; draw(); } }, "‹ " + C.t("moves.back")), go));
+    return box;
+  }
+
+  // ------------------------------------------------------------ harvest cards, entered by tapping beans
+  function cardsWanted() {
+    const t = snap.table;
+    return t.game === "dice" && !t.started && (t.setup || {}).knowledge === "hidden";
+  }
+  const DICE_BEANS = ["blue", "garden", "stink", "soy", "red", "green"];
+  const draftKey = () => `companion.cards.${code}.${me}`;
+
+  // One harvest card: its printed number and five orders (bottom first), each a
+  // set of ways to fill it, each way a row of dice; a die may allow several beans.
+  function cardEditor(saved, changed) {
+    const orders = saved && saved.orders ? saved.orders : [...Array(5)].map(() => [[]]);
+    let focus = 0;
+    let sel = null;  // [way, die] of the die selected in the focused order
+    const number = C.h("input", { class: "card-number", type: "number", inputmode: "numeric", min: 1,
+      oninput: () => changed() });
+    if (saved && saved.number) number.value = saved.number;
+    const rows = C.h("ol", { class: "oe-rows" });
+    const tools = C.h("div", { class: "oe-tools" });
+    const el = C.h("div", { class: "card-editor" }, C.h("label", { class: "num" }, C.t("card.number"), " ", number), rows,
+      palette(DICE_BEANS, tapBean), tools, C.h("p", { class: "hint" }, C.t("card.orHint")));
+    function text(order) {
+      return order.filter((w) => w.length).map((w) => w.map((s) => (s.length > 1 ? `(${s.join("|")})` : s[0])).join(" + ")).join(" | ");
+    }
+    function paint() {
+      C.fill(rows, orders.map((order, i) => C.h("li", {
+        class: "oe-row" + (i === focus ? " focus" : "") + (text(order) ? " filled" : ""), "data-order": i, "data-key": "r" + i,
+        onclick: () => { if (focus !== i) { focus = i; sel = null; paint(); } },
+      },
+      C.h("span", { class: "ono" }, String(i + 1)),
+      C.h("span", { class: "oe-ways" }, order.map((way, w) => [
+        w ? C.h("span", { class: "or" }, C.t("or")) : null,
+        way.map((slot, d) => C.h("button", {
+          class: "oe-die" + (i === focus && sel && sel[0] === w && sel[1] === d ? " on" : ""), type: "button", "data-key": `${w}.${d}.${slot.join()}`,
+          onclick: (e) => { e.stopPropagation(); focus = i; sel = sel && sel[0] === w && sel[1] === d ? null : [w, d]; paint(); },
+        }, C.art("die slot", A.die(slot, "slot")))),
+      ])),
+      !text(order) ? C.h("span", { class: "hint" }, C.t("card.order", { n: i + 1 })) : null)));
+      C.fill(tools,
+        C.h("button", { class: "small", type: "button", onclick: back }, "⌫ " + C.t("needs.undo")),
+        C.h("button", { class: "small", type: "button", onclick: anotherWay }, C.t("card.another")),
+        C.h("button", { class: "small", type: "button", onclick: () => { focus = (focus + 1) % 5; sel = null; paint(); } }, C.t("card.next")));
+      changed();
+    }
+    function tapBean(b) {
+      const order = orders[focus];
+      if (sel) {
+        const slot = order[sel[0]][sel[1]];
+        const at = slot.indexOf(b);
+        if (at >= 0) slot.splice(at, 1); else slot.push(b);
+        if (!slot.length) { order[sel[0]].splice(sel[1], 1); sel = null; }
+      } else {
+        const way = order[order.length - 1];
+        if (way.length < 5) way.push([b]);
+      }
+      paint();
+    }
+    function back() {
+      const order = orders[focus];
+      if (sel) { order[sel[0]].splice(sel[1], 1); sel = null; }
+      else {
+        const way = order[order.length - 1];
+        if (way.length) way.pop(); else if (order.length > 1) order.pop();
+      }
+      paint();
+    }
+    function anotherWay() {
+      const order = orders[focus];
+      if (order[order.length - 1].length) order.push([]);
+      sel = null;
+      paint();
+    }
+    paint();
+    return {
+      el,
+      complete() { return orders.every((o) => text(o)) || (!!number.value && orders.every((o) => !text(o))); },
+      value() { return { number: number.value ? Number(number.value) : null, orders: orders.map(text) }; },
+      draft() { return { number: number.value, orders }; },
+    };
+  }
+
+  function cardEntry() {
+    if (ui.cards) return ui.cards.el;
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(draftKey()) || "null"); } catch (e) { saved = null; }
+    const state = { top: null, bottom: null };
+    const go = C.h("button", { class: "primary", type: "button", id: "send-cards" }, C.t("card.send"));
+    const keepDraft = () => {
+      if (!state.top || !state.bottom) return;
+      localStorage.setItem(draftKey(), JSON.stringify({ top: state.top.draft(), bottom: state.bottom.draft() }));
+      go.textContent = C.t("card.send");
+    };
+    state.top = cardEditor(saved && saved.top, keepDraft);
+    state.bottom = cardEditor(saved && saved.bottom, keepDraft);
+    go.onclick = async () => {
+      const value = (c) => {
+        const v = c.value();
+        return v.orders.every((t) => !t) && v.number ? v.number : v;
+      };
+      if (!state.top.complete() || !state.bottom.complete()) { C.error(C.t("card.incomplete")); return; }
+      const reply = await C.ask(socket, "cards", { cards: [value(state.top), value(state.bottom)] });
+      C.error(reply.ok ? "" : reply.error.message);
+      if (reply.ok) go.textContent = C.t("card.sent");
+    };
+    const el = C.keep(C.h("section", { class: "cards-entry", id: "cards-entry", "data-key": "cards" },
+      C.h("h2", {}, C.t("card.title")),
+      C.h("p", { class: "hint" }, C.t("card.intro")),
+      C.h("fieldset", { class: "hcard", "data-card": "top" }, C.h("legend", {}, C.t("card.top")), state.top.el),
+      C.h("fieldset", { class: "hcard", "data-card": "bottom" }, C.h("legend", {}, C.t("card.bottom")), state.bottom.el),
+      go));
+    ui.cards = { el };
+    return el;
+  }
+
+  // ------------------------------------------------------------ the camera asks
+  // The camera isn't sure of what it read (my dice, a card in my field): one tap
+  // says it read right. What it saw in one of my fields (or my dice) can be put
+  // right by hand: the game follows.
   const forms = {};
   function kept(name, about, make) {
     const key = JSON.stringify(about);
-    if (!forms[name] || forms[name].key !== key) forms[name] = { key, el: make() };
+    if (!forms[name] || forms[name].key !== key) forms[name] = { key, el: C.keep(make()) };
     return forms[name].el;
   }
-
-  // The dice as the camera saw them, each a select: the player names what it shows.
+  function askedByCamera() {
+    const notes = (snap.notices || []).filter((n) => n.seat === me && (n.kind === "uncertain" || n.kind === "illegal"));
+    if (!notes.length || !snap.view) return null;
+    const out = [];
+    if (notes.some((n) => n.kind === "uncertain")) {
+      out.push(C.h("button", { class: "confirm primary", "data-key": "confirm", onclick: async () => {
+        const reply = await C.ask(socket, "camera:confirm", {});
+        C.error(reply.ok ? "" : reply.error.message);
+      } }, C.t("fix.confirm")));
+    }
+    if (snap.table.game !== "dice") out.push(kept("field", [notes.map((n) => n.text), snap.view.players[me].fields], fieldFix));
+    if (snap.table.game === "dice" && snap.camera) out.push(kept("dice", [notes.map((n) => n.text), snap.camera], diceFix));
+    return out;
+  }
   function diceFix() {
     const beans = snap.view.beans;
     const pick = (face) => C.h("select", { class: "fix-die" }, beans.map((b) =>
@@ -65,15 +510,14 @@
       const reply = await C.ask(socket, "camera:correct", {
         rolled: rolled.map((s) => s.value), field: field.map((s) => s.value) });
       C.error(reply.ok ? "" : reply.error.message);
-    } }, "Put the dice right");
-    return C.h("div", { class: "fix" }, C.h("p", {}, "The camera misread a die? Rolled:"), rolled,
-      C.h("p", {}, "In the bean field:"), field, go);
+    } }, C.t("fix.diceGo"));
+    return C.h("div", { class: "fix", "data-key": "fix-dice" }, C.h("p", {}, C.t("fix.dice")), rolled,
+      C.h("p", {}, C.t("fix.diceField")), field, go);
   }
-
-  function fieldFix(me) {
+  function fieldFix() {
     const fields = snap.view.players[me].fields;
-    const which = C.h("select", { class: "fix-field" }, fields.map((_, i) => C.h("option", { value: i }, `field ${i + 1}`)));
-    const cards = C.h("input", { class: "fix-cards", placeholder: "what lies there, first planted first, e.g. soy soy soy" });
+    const which = C.h("select", { class: "fix-field" }, fields.map((_, i) => C.h("option", { value: i }, C.t("field.n", { n: i + 1 }))));
+    const cards = C.h("input", { class: "fix-cards", placeholder: C.t("fix.fieldHint") });
     const fill = () => { cards.value = (fields[Number(which.value)].cards || []).join(" "); };
     which.addEventListener("change", fill);
     fill();
@@ -81,98 +525,50 @@
       const beans = cards.value.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
       const reply = await C.ask(socket, "camera:field", { field: Number(which.value), cards: beans });
       C.error(reply.ok ? "" : reply.error.message);
-    } }, "Put it right");
-    return C.h("div", { class: "fix" }, C.h("p", {}, "The camera got a field wrong?"), which, cards, go);
+    } }, C.t("fix.fieldGo"));
+    return C.h("div", { class: "fix", "data-key": "fix-field" }, C.h("p", {}, C.t("fix.field")), which, cards, go);
   }
 
-  async function send(action) {
-    const reply = await C.ask(socket, "act", { action });
-    if (!reply.ok) C.error(reply.error.message);
-    else C.error("");
-  }
-
-  // An action still lacking what the table saw (a bean, the new card) asks for it.
-  function form(item) {
-    const beans = snap.view.beans;
-    const parts = [];
-    const inputs = {};
-    for (const [field, n] of Object.entries(item.needs)) {
-      if (field === "pattern") {
-        inputs.pattern = [C.h("input", { placeholder: "the beans, first planted first, e.g. red red soy", "data-field": "pattern" })];
-        parts.push(C.h("label", {}, "Bo(h)nus pattern: ", inputs.pattern));
-        continue;
-      }
-      if (field === "cents") {
-        inputs.cents = [C.h("select", { "data-field": "cents" }, [10, 40, 70, 100].map((c) => C.h("option", { value: c }, `$1.${String(c).padStart(2, "0")}`.replace("$1.100", "$2.00"))))];
-        parts.push(C.h("label", {}, "Worth: ", inputs.cents));
-        continue;
-      }
-      if (field === "card") {
-        inputs.card = [...Array(5)].map((_, i) => C.h("input", { placeholder: `order ${i + 1} (from the bottom)`, "data-order": i }));
-        parts.push(C.h("p", {}, "The new bottom card:"), inputs.card);
-        continue;
-      }
-      inputs[field] = [...Array(n)].map(() => C.h("select", { "data-field": field },
-        beans.map((b) => C.h("option", { value: b }, C.bean(b)))));
-      parts.push(C.h("label", {}, `${field.replace("_", " ")}: `, inputs[field]));
+  // ------------------------------------------------------------ it's your turn
+  function alertTurn(mine) {
+    if (ui.myTurn === false && mine) {
+      if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
+      if (localStorage.getItem("companion.sound") === "1") beep();
+      window.__turnAlerts = (window.__turnAlerts || 0) + 1;  // for the browser tests
     }
-    const go = C.h("button", { class: "primary", onclick: () => {
-      const action = { ...item.action };
-      for (const [field, els] of Object.entries(inputs)) {
-        const values = els.map((e) => e.value);
-        if (field === "pattern") action.pattern = values[0].trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
-        else if (field === "cents") action.cents = Number(values[0]);
-        else action[field] = field === "bean" ? values[0] : values;
-      }
-      send(action);
-    } }, "Confirm");
-    return C.h("div", { class: "needs" }, C.h("p", {}, item.label), parts, go);
+    ui.myTurn = mine;
   }
-
-  function drawActions() {
-    const el = document.getElementById("actions");
-    const items = snap.legal || [];
-    const cardsWanted = snap.table.game === "dice" && !snap.table.started && snap.table.setup.knowledge === "hidden";
-    if (cardsWanted) { C.fill(el, cardForm()); return; }
-    if (!items.length) { C.fill(el, C.h("p", { class: "hint" }, snap.view && !snap.view.over ? "Nothing for you to do right now." : "")); return; }
-    const groups = {};
-    for (const it of items) (groups[it.action.type] = groups[it.action.type] || []).push(it);
-    const out = [];
-    for (const [type, list] of Object.entries(groups)) {
-      if (list.length <= 6) {
-        for (const it of list) {
-          out.push(C.h("button", { class: "move", "data-type": type,
-            onclick: () => Object.keys(it.needs).length ? C.fill(el, form(it), back()) : send(it.action) }, it.label));
-        }
-      } else {
-        const sel = C.h("select", { "data-type": type }, list.map((it, i) => C.h("option", { value: i }, it.label)));
-        out.push(C.h("div", { class: "group" }, sel, C.h("button", { class: "move", onclick: () => {
-          const it = list[Number(sel.value)];
-          Object.keys(it.needs).length ? C.fill(el, form(it), back()) : send(it.action);
-        } }, "Do it")));
-      }
-    }
-    C.fill(el, out);
+  let audio = null;
+  function beep() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.type = "sine";
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.0001, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.25, audio.currentTime + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.3);
+    } catch (e) { /* no sound here */ }
   }
-  function back() { return C.h("button", { onclick: drawActions }, "Back"); }
-
-  function cardForm() {
-    const card = (label) => {
-      const num = C.h("input", { type: "number", min: 1, placeholder: "printed number" });
-      const orders = [...Array(5)].map((_, i) => C.h("input", { placeholder: `order ${i + 1} from the bottom, e.g. soy + red` }));
-      return { el: C.h("fieldset", {}, C.h("legend", {}, label), num, orders), num, orders };
+  function setupSound() {
+    const button = document.getElementById("sound");
+    const paint = () => {
+      const on = localStorage.getItem("companion.sound") === "1";
+      C.fill(button, C.art("speaker", A.speaker(on)));
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.title = `${C.t("sound.label")}: ${C.t(on ? "sound.on" : "sound.off")}`;
+      button.setAttribute("aria-label", C.t("sound.label"));
     };
-    const top = card("Top card"), bottom = card("Bottom card");
-    const go = C.h("button", { class: "primary", onclick: async () => {
-      const value = (c) => {
-        const filled = c.orders.map((o) => o.value.trim());
-        const number = c.num.value ? Number(c.num.value) : null;
-        return filled.every((t) => !t) && number ? number : { number, orders: filled };
-      };
-      const reply = await C.ask(socket, "cards", { cards: [value(top), value(bottom)] });
-      C.error(reply.ok ? "" : reply.error.message);
-      if (reply.ok) go.textContent = "Cards entered ✓";
-    } }, "Enter my cards");
-    return [C.h("p", {}, "Enter your two harvest cards (or just the printed number of a card the table has seen before)."), top.el, bottom.el, go];
+    button.addEventListener("click", () => {
+      const on = localStorage.getItem("companion.sound") !== "1";
+      localStorage.setItem("companion.sound", on ? "1" : "0");
+      if (on) beep();  // the tap lets the page make sound, and says what it will be
+      paint();
+    });
+    paint();
   }
 })();

@@ -1,83 +1,276 @@
-// The board of each game, drawn from a snapshot's view: used by phones and the dashboard.
+// The pieces of every game's board, drawn from a snapshot: used by phones and the
+// dashboard. Each returns fresh nodes; C.patch merges them into the page.
 "use strict";
 const R = {
-  turnText(snap) {
+  // ------------------------------------------------------------ words
+  stepText(v) {
+    if (!v) return "";
+    if (v.step_text) return v.step_text;
+    const key = "step." + v.step;
+    const s = C.t(key);
+    return s === key ? v.step : s;
+  },
+  name(snap, seat) {
     const v = snap.view;
-    if (!v) return "Waiting for the host to start";
-    if (v.over) {
-      const names = (v.winners || []).map((s) => v.players[s].name).join(" and ");
-      return `Game over — ${names} win${(v.winners || []).length > 1 ? "" : "s"}`;
+    if (v && v.players[seat] && v.players[seat].name) return v.players[seat].name;
+    const s = snap.table.seats[seat];
+    return (s && s.name) || C.t("seat.n", { n: seat + 1 });
+  },
+  // "Anna's turn" / "Your turn", or the game's end: the server's words when it
+  // sends them, else ours.
+  turnText(snap, me) {
+    const v = snap.view;
+    if (!v) return C.t("turn.waiting");
+    if (v.over) return v.result_text || R.resultText(snap);
+    if (me !== null && me !== undefined && v.active === me) return C.t("turn.yours");
+    if (v.turn_text) return v.turn_text;
+    return C.t("turn.of", { name: R.name(snap, v.active) });
+  },
+  resultText(snap) {
+    const v = snap.view;
+    const winners = v.winners || [];
+    if (!winners.length) return C.t("turn.over");
+    const names = C.list(winners.map((s) => R.name(snap, s)));
+    return `${C.t("turn.over")} — ` + C.t(winners.length > 1 ? "turn.winsMany" : "turn.wins", { names });
+  },
+  // A player's score in words (the server's score_text when sent).
+  score(v, p) {
+    if (v.game === "bohnanza") return C.n("coins", p.coins);
+    return C.money(p.dollars);
+  },
+  standings(snap) {
+    const v = snap.view;
+    if (v.standings && v.standings.length) return v.standings;
+    const value = (p) => (v.game === "bohnanza" ? p.coins : p.dollars);
+    const sorted = v.players.slice().sort((a, b) => value(b) - value(a));
+    return sorted.map((p) => ({
+      seat: p.seat, name: p.name, score: value(p), score_text: R.score(v, p),
+      place: 1 + sorted.filter((q) => value(q) > value(p)).length,
+    }));
+  },
+  standingsBox(snap, me) {
+    const v = snap.view;
+    const rows = R.standings(snap).map((s) => C.h("li", {
+      class: "standing" + (s.place === 1 ? " first" : "") + (s.seat === me ? " me" : ""), "data-key": "s" + s.seat,
+    },
+    C.h("span", { class: "place" }, C.t("standings.place", { n: s.place })),
+    C.h("span", { class: "who" }, s.name || R.name(snap, s.seat)),
+    C.h("span", { class: "score" }, s.score_text || String(s.score)),
+    s.place === 1 ? C.h("span", { class: "trophy", title: C.t("standings.winner") }, "★") : null));
+    return C.h("section", { class: "standings", id: "standings" },
+      C.h("h2", {}, C.t("standings.title")),
+      C.h("p", { class: "result" }, v.result_text || R.resultText(snap)),
+      C.h("ol", { class: "standing-list" }, rows));
+  },
+
+  // ------------------------------------------------------------ cards and fields
+  card(bean, cls, attrs) {
+    return C.h("span", { class: `bcard ${cls || ""} bean-${bean || "none"}`, style: `--c:${A.colour(bean)}`, title: C.bean(bean), ...(attrs || {}) },
+      C.art("pic", A.bean(bean)),
+      C.h("span", { class: "bname" + (C.shortBean(bean).length > 7 ? " long" : "") }, C.shortBean(bean)));
+  },
+  cardRow(beans, cls, mark) {
+    return C.h("div", { class: "card-row " + (cls || ""), style: `--n:${beans.length}` }, beans.map((b, i) => R.card(b, mark && mark(i) ? "marked" : "", { "data-key": `${i}${b}` })));
+  },
+  // Cards of the same bean shown once with their number (cards set aside to plant).
+  cardGroups(beans, cls) {
+    const groups = [];
+    for (const b of beans) {
+      const g = groups.find((x) => x.bean === b);
+      if (g) g.n += 1; else groups.push({ bean: b, n: 1 });
     }
-    return `${v.players[v.active].name}'s turn · ${v.step}`;
+    return C.h("div", { class: "card-row groups " + (cls || "") }, groups.map((g) => C.h("span", { class: "card-group", "data-key": g.bean || "?" },
+      R.card(g.bean), g.n > 1 ? C.h("span", { class: "count" }, "×" + g.n) : null)));
   },
-  warnings(el, snap) {
-    const ws = (snap.view && snap.view.warnings) || [];
-    C.fill(el, ws.map((w) => C.h("p", { class: "warning " + w.kind }, w.text)));
-  },
-  field(f) {
-    if (!f.count) return C.h("div", { class: "field empty" }, "empty");
-    return C.h("div", { class: "field bean-" + f.bean },
-      C.h("b", {}, `${f.count} × ${f.name}`),
-      C.h("span", {}, `worth ${f.value}`),
-      C.h("span", { class: "hint" }, f.next_coin === null ? "top of the beanometer" : `+${f.next_coin} for the next coin`));
-  },
-  ladder(f) {  // The Duel: every card counts, show the column
-    if (!f.count) return C.h("div", { class: "field empty" }, "empty");
-    return C.h("div", { class: "field bean-" + f.bean },
-      C.h("b", {}, `${f.count} cards, top ${f.name}`),
-      C.h("span", {}, `worth ${f.value}`),
-      C.h("span", { class: "hint" }, f.cards.map(C.bean).join(" → ")));
-  },
-  bohnanza(v, me) {
-    const players = v.players.map((p) => C.h("div", { class: "player" + (p.seat === v.active ? " active" : "") + (p.seat === me ? " me" : "") },
-      C.h("h3", {}, p.name, C.h("span", { class: "coins" }, ` ${p.coins} coins`)),
-      C.h("div", { class: "fields" }, p.fields.map(R.field)),
-      C.h("p", { class: "hint" }, `${p.hand_size} cards in hand`,
-        p.set_aside.length ? ` · to plant: ${p.set_aside.map(C.bean).join(", ")}` : "")));
-    const f = v.forecast;
-    return [
-      C.h("div", { class: "table-row" },
-        v.face_up.length ? C.h("p", {}, "Face up: ", v.face_up.map(C.bean).join(", ")) : null,
-        v.offer.length ? C.h("p", {}, "Offer: ", v.offer.map(C.bean).join(", ")) : null,
-        C.h("p", { class: "forecast" }, `Deck ${f.cards_left} · exhaustion ${f.exhaustions}/${f.exhaustions_to_end} · about ${f.turns_left_estimate} turns left`)),
-      C.h("div", { class: "players" }, players),
+  // A bean field: the cards stacked (as many as lie there), their count, what they
+  // are worth now and how many more the next coin needs.
+  field(f, i, game) {
+    const label = C.t("field.n", { n: i + 1 });
+    if (!f.count) {
+      return C.h("div", { class: "field empty", "data-key": "f" + i, "data-field": i },
+        C.h("span", { class: "slot" }, C.h("span", { class: "fname" }, label), C.t("field.empty")));
+    }
+    const cards = f.cards && f.cards.length ? f.cards : Array(f.count).fill(f.bean);
+    const shown = game === "duel" ? cards.slice(-6) : cards.slice(-Math.min(cards.length, 5));
+    const stack = C.h("div", { class: "stack" + (game === "duel" ? " ladder" : ""), style: `--n:${shown.length}` },
+      shown.map((b, k) => R.card(b, k === shown.length - 1 ? "top" : "under", { "data-key": String(k), style: `--c:${A.colour(b)};--k:${k}` })),
+      C.h("span", { class: "count", "aria-label": C.n("cards", f.count) }, "×" + f.count));
+    const top = f.next_coin === null || f.next_coin === undefined;
+    const next = [
+      C.h("span", { class: "next long" }, top ? C.t("field.top") : C.n("cards.nextShort", f.next_coin)),
+      C.h("span", { class: "next short", title: top ? C.t("field.top") : C.n("cards.next", f.next_coin) }, top ? "★" : ["+" + f.next_coin, C.art("coin-ico", A.coin())]),
     ];
+    return C.h("div", { class: "field bean-" + f.bean, "data-key": "f" + i, "data-field": i, title: `${label}: ${C.n("cards", f.count)} ${C.bean(f.bean)}` },
+      stack,
+      C.h("div", { class: "fmeta" },
+        C.h("span", { class: "worth" }, C.art("coin-ico", A.coin()), game === "duel" ? C.money(f.value) : String(f.value)),
+        next));
   },
-  duel(v, me) {
-    const players = v.players.map((p) => C.h("div", { class: "player" + (p.seat === v.active ? " active" : "") + (p.seat === me ? " me" : "") },
-      C.h("h3", {}, p.name, C.h("span", { class: "coins" }, ` $${p.dollars.toFixed(2)}`)),
-      C.h("div", { class: "fields" }, p.fields.map(R.ladder)),
-      C.h("p", { class: "hint" }, `${p.hand_size} cards in hand · ${p.bonus_hand} bo(h)nus cards · ${p.fulfilled.length} fulfilled`,
-        p.gift.length ? ` · gift to plant: ${C.bean(p.gift[0])}` : "")));
-    return [
-      C.h("div", { class: "table-row" },
-        v.face_up.length ? C.h("p", {}, "Turned over: ", v.face_up.map(C.bean).join(", ")) : null,
-        v.gifts_pushed.length ? C.h("p", {}, "Gift cards pushed: ", v.gifts_pushed.map(C.bean).join(" → ")) : null,
-        C.h("p", { class: "forecast" }, `Draw pile ${v.deck_size}`)),
-      C.h("div", { class: "players" }, players),
-    ];
+  fields(p, game) {
+    return C.h("div", { class: "fields", style: `--fields:${p.fields.length}` }, p.fields.map((f, i) => R.field(f, i, game)));
   },
-  dice(v, me) {
-    const dice = v.dice.map((d, i) => C.h("span", { class: `die ${d.kind}` + (d.saved ? " saved" : "") + (d.rolled ? " rolled" : ""), "data-die": i }, d.face ? C.bean(d.face) : "·"));
-    const players = v.players.map((p) => C.h("div", { class: "player" + (p.seat === v.active ? " active" : "") + (p.seat === me ? " me" : "") },
-      C.h("h3", {}, p.name, C.h("span", { class: "coins" }, ` $${p.dollars}`)),
-      C.h("ol", { class: "orders" }, p.orders.map((o, i) => C.h("li", { class: (o.done ? "done" : "") + (i === p.completed ? " next" : "") },
-        o.text, C.h("span", { class: "odds" }, ` ${(o.odds * 100).toFixed(1)}%`)))),
-      p.last_check ? C.h("p", { class: "just" }, `just completed ${p.last_check}!`) : null,
-      p.can_harvest ? C.h("p", { class: "hint" }, "can harvest") : null));
-    const adv = v.advice ? C.h("p", { class: "advice" },
-      `Chance to complete the bottom order this turn: ${(v.advice.p_bottom * 100).toFixed(1)}%` +
-      (v.piece ? ` (without the bean piece ${(v.advice.p_bottom_without_piece * 100).toFixed(1)}%)` : "") +
-      ` · expected orders ${v.advice.expected_orders.toFixed(2)}`) : null;
-    return [
-      C.h("div", { class: "dice-row" }, dice, C.h("span", { class: "piece" }, v.piece ? "bean piece ready" : "bean piece used")),
-      adv,
-      C.h("div", { class: "players" }, players),
-    ];
+  // A player's coins (or dollars); `short`: the number beside the coin only.
+  coins(v, p, short) {
+    const text = R.score(v, p);
+    const shown = short && v.game === "bohnanza" ? String(p.coins) : text;
+    return C.h("span", { class: "coins", title: text }, C.art("coin-ico", A.coin()), shown);
   },
-  board(el, snap, me) {
-    if (!snap.view) { C.fill(el, C.h("p", { class: "hint" }, "Waiting for the host to start the game.")); return; }
-    C.fill(el, R[snap.view.game](snap.view, me));
+
+  // ------------------------------------------------------------ dice
+  // An order of a harvest card: its alternatives, each a row of dice (a die that
+  // may show either of several beans drawn split).
+  alternatives(o) {
+    if (o.alternatives && o.alternatives.length) return o.alternatives;
+    return R.parseOrder(o.text || "");
   },
-  log(el, snap) { C.fill(el, snap.log.slice().reverse().map((t) => C.h("li", {}, t))); },
+  parseOrder(text) {
+    const toks = String(text).toLowerCase().match(/[a-z][a-z-]*|\d+|[+*|()]/g) || [];
+    let i = 0;
+    const peek = () => toks[i];
+    const cross = (xs, ys) => xs.flatMap((a) => ys.map((b) => a.concat(b)));
+    function order() { let alts = conj(); while (peek() === "|") { i++; alts = alts.concat(conj()); } return alts; }
+    function conj() { let alts = factor(); while (peek() === "+") { i++; alts = cross(alts, factor()); } return alts; }
+    function factor() {
+      const alts = atom();
+      if (peek() !== "*") return alts;
+      i++;
+      const n = Number(toks[i++]) || 1;
+      let prod = [[]];
+      for (let k = 0; k < n; k++) prod = cross(prod, alts);
+      return prod;
+    }
+    function atom() {
+      const t = toks[i++];
+      if (t === "(") {
+        const alts = order();
+        i++;  // ")"
+        if (alts.every((a) => a.length === 1)) return [[[...new Set(alts.flatMap((a) => a[0]))]]];
+        return alts;
+      }
+      return [[[t]]];
+    }
+    try {
+      const seen = new Set();
+      return order().filter((a) => {
+        const k = a.map((s) => s.slice().sort().join("|")).sort().join("+");
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+    } catch (e) { return []; }
+  },
+  order(o) {
+    const alts = R.alternatives(o);
+    if (!alts.length) return C.h("span", { class: "order-text" }, o.text);
+    const out = [];
+    alts.forEach((alt, k) => {
+      if (k) out.push(C.h("span", { class: "or" }, C.t("or")));
+      out.push(C.h("span", { class: "alt" }, alt.map((slot) => C.art("die slot", A.die(slot, "slot"), { title: slot.map(C.bean).join(" / ") }))));
+    });
+    return C.h("span", { class: "order", title: o.text }, out);
+  },
+  // A harvest card drawn as on the table: the top order first, the bottom one last;
+  // done orders ticked, the next one marked, each with its odds.
+  ordersCard(p) {
+    const rows = p.orders.map((o, i) => C.h("li", {
+      class: "order-row" + (o.done ? " done" : "") + (i === p.completed ? " next" : ""), "data-key": "o" + i,
+    },
+    C.h("span", { class: "ono" }, String(i + 1)),
+    R.order(o),
+    o.done ? C.h("span", { class: "tick" }, "✓") : C.h("span", { class: "odds" }, C.pct(o.odds || 0))));
+    return C.h("ol", { class: "orders", reversed: true }, rows.slice().reverse());
+  },
+  die(d, i, extra) {
+    return C.art(`die ${d.kind}` + (d.saved ? " saved" : "") + (d.rolled ? " rolled" : "") + (extra || ""),
+      A.die(d.face, d.kind), { "data-die": i, "data-key": "d" + i, title: `${C.t("dice." + d.kind)}: ${C.bean(d.face)}` });
+  },
+  // The five dice: the rolling area and the bean field (dice saved).
+  diceTable(v, pick) {
+    const rolling = [], field = [];
+    v.dice.forEach((d, i) => {
+      const el = pick ? pick(d, i) : R.die(d, i);
+      (d.saved ? field : rolling).push(el);
+    });
+    return C.h("div", { class: "dice-table" },
+      C.h("div", { class: "dice-area rolling" }, rolling),
+      C.h("div", { class: "dice-area bean-field" }, C.h("span", { class: "area-name" }, C.t("dice.field")), field),
+      C.h("p", { class: "piece" + (v.piece ? " ready" : "") }, v.piece ? C.t("dice.piece") : C.t("dice.pieceUsed")));
+  },
+  advice(v) {
+    const a = v.advice;
+    if (!a) return null;
+    return C.h("p", { class: "advice" },
+      C.t("dice.chance", { p: C.pct(a.p_bottom) }),
+      v.piece && a.p_bottom_without_piece !== undefined ? " " + C.t("dice.chancePiece", { p: C.pct(a.p_bottom_without_piece) }) : "",
+      " · ", C.t("dice.expected", { n: a.expected_orders.toLocaleString(C.lang, { maximumFractionDigits: 2 }) }));
+  },
+
+  // ------------------------------------------------------------ the table's centre
+  center(v) {
+    const out = [];
+    if (v.game === "bohnanza") {
+      if (v.face_up.length) out.push(R.pile(C.t("table.faceUp"), R.cardRow(v.face_up)));
+      if (v.offer.length) out.push(R.pile(C.t("table.offer"), R.cardRow(v.offer)));
+      const f = v.forecast || {};
+      const facts = [];
+      if (f.exhaustions_to_end) facts.push(C.t("table.exhaustion", { n: Math.min(f.exhaustions + 1, f.exhaustions_to_end), of: f.exhaustions_to_end }));
+      if (f.turns_left_estimate !== undefined) facts.push(C.n("turns.left", Math.round(f.turns_left_estimate)));
+      out.push(C.h("div", { class: "pile deck", "data-key": "deck" },
+        C.h("span", { class: "pile-name" }, C.n("cards.deck", f.cards_left)),
+        facts.length ? C.h("span", { class: "hint" }, facts.join(" · ")) : null));
+      if (v.discard_top) out.push(C.h("div", { class: "pile discard", "data-key": "discard" }, C.h("span", { class: "pile-name" }, C.t("table.discard")), R.card(v.discard_top)));
+    } else if (v.game === "duel") {
+      if (v.face_up.length) out.push(R.pile(C.t("table.turnedOver"), R.cardRow(v.face_up)));
+      if (v.gifts_pushed.length) out.push(R.pile(C.t("table.gifts"), R.cardRow(v.gifts_pushed)));
+      out.push(C.h("div", { class: "pile deck" }, C.h("span", { class: "pile-name" }, C.n("cards.pile", v.deck_size))));
+    }
+    return C.h("div", { class: "center" }, out);
+  },
+  pile(name, row) {
+    return C.h("div", { class: "pile", "data-key": name }, C.h("span", { class: "pile-name" }, name), row);
+  },
+
+  // ------------------------------------------------------------ players
+  seatOf(snap, seat) { return (snap.table.seats || [])[seat] || {}; },
+  // One player's box: name, score, fields (or harvest card), hand.
+  player(snap, p, opts) {
+    const v = snap.view;
+    const seat = R.seatOf(snap, p.seat);
+    const active = p.seat === v.active && !v.over;
+    const head = C.h("div", { class: "phead" },
+      C.h("span", { class: "pname" }, p.name || R.name(snap, p.seat)),
+      seat.away ? C.h("span", { class: "badge away" }, C.t("seat.away")) : null,
+      active ? C.h("span", { class: "badge turn" }, "▶") : null,
+      v.game !== "dice" ? C.h("span", { class: "hand-count", title: C.n("cards.hand", p.hand_size) }, C.art("back", A.back()), String(p.hand_size)) : null,
+      R.coins(v, p, true));
+    const body = [];
+    if (v.game === "dice") {
+      body.push(R.ordersCard(p));
+      const facts = [C.n("orders.done", p.completed)];
+      if (p.can_harvest) facts.push(C.t("dice.canHarvest"));
+      body.push(C.h("p", { class: "hint" }, facts.join(" · ")));
+      if (p.last_check) body.push(C.h("p", { class: "just" }, C.t("dice.just", { n: p.last_check })));
+    } else {
+      body.push(R.fields(p, v.game));
+      const facts = [];
+      if (v.game === "duel") {
+        facts.push(C.n("bonus.hand", p.bonus_hand));
+        if (p.fulfilled.length) facts.push(C.n("bonus.done", p.fulfilled.length));
+      }
+      const waiting = (p.set_aside || []).concat(p.gift || []);
+      if (facts.length || waiting.length) body.push(C.h("div", { class: "pfoot" }, facts.length ? C.h("span", { class: "hint facts" }, facts.join(" · ")) : null,
+        waiting.length ? C.h("span", { class: "to-plant" }, C.h("span", { class: "pile-name" }, C.t("you.toPlant") + ":"), R.cardGroups(waiting, "small")) : null));
+    }
+    if (opts && opts.extra) body.push(opts.extra);
+    return C.h("article", {
+      class: "player" + (active ? " active" : "") + (opts && opts.me ? " me" : "") + (seat.away ? " is-away" : ""),
+      "data-key": "p" + p.seat, "data-seat": p.seat,
+    }, head, body);
+  },
+
+  log(el, snap, newestFirst) {
+    const lines = (snap.log || []).map((t, i) => C.h("li", { "data-key": "l" + i }, t));
+    if (!lines.length) { C.fill(el, C.h("li", { class: "hint" }, C.t("table.nothingYet"))); return; }
+    C.fill(el, newestFirst ? lines.reverse() : lines);
+  },
 };

@@ -1,0 +1,609 @@
+"""The phone page and the dashboard as a player sees them, in Debian's Chromium:
+the page never wider than a 360 px phone, your move in view without scrolling, a
+choice or a typed harvest card surviving other phones joining and bots moving,
+each notice once, German, the closed table, the standings at the end, and the big
+screen's type size, panel and seats.
+
+The server runs in this process, so the test plays the other seats (the "bots")
+straight through the table service."""
+
+import random
+import re
+import socket
+import threading
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+from werkzeug.serving import make_server
+
+from companion.engine import duel
+from companion.engine.games import GAMES
+from companion.store import Store
+from companion.tables import TableService
+from companion.web import create_app
+
+from .test_browser import ARGS, CHROMIUM
+
+HOST_KEY = "pages-host-key"
+PHONE = {"width": 360, "height": 740}
+SCREEN = {"width": 1920, "height": 1080}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Live:
+    """A served table service, its URL, and moves made for seats no phone holds."""
+
+    def __init__(self, tmp_path, panel=None):
+        self.store = Store(tmp_path / "pages.db")
+        self.service = TableService(self.store, library_path=str(tmp_path / "cards.json"))
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.panel = panel(self.service) if panel else None
+        app = create_app(self.service, host_key=HOST_KEY, public_url=self.url, panel=self.panel)
+        self.server = make_server("127.0.0.1", self.port, app, threaded=True)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.store.close()
+
+    def open(self, game, players, **options):
+        return self.service.open_table(game, players, options)
+
+    def legal(self, code, seat, kind=None, when=lambda action: True):
+        t = self.service.table(code)
+        return [
+            item
+            for item in self.service.legal_for(t, seat)
+            if (kind is None or item["action"]["type"] == kind) and when(item["action"])
+        ]
+
+    def act(self, code, seat, kind, when=lambda action: True):
+        """The first legal move of that kind for that seat (a bot's move)."""
+        item = self.legal(code, seat, kind, when)[0]
+        self.service.act(code, item["action"])
+        return item
+
+
+@pytest.fixture
+def live(tmp_path):
+    # One server a test: the Socket.IO instance is the process's, and it sends through
+    # the app made last (other modules' tests make theirs on the same worker).
+    server = Live(tmp_path)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def phone(browser, live, code, seat, name, locale="en-US", init=None):
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    if init:
+        context.add_init_script(init)
+    page = context.new_page()
+    page.goto(f"{live.url}/j/{code}")
+    page.fill("#name", name)
+    page.click(f"button.seat[data-seat='{seat}']")
+    page.wait_for_url(re.compile(f"/p/{code}$"))
+    expect(page.locator("#whoami")).to_contain_text(name)
+    return page
+
+
+def dashboard(browser, live, code, size=SCREEN, host=True):
+    context = browser.new_context(viewport=size, locale="en-US")
+    if host:
+        context.add_init_script(f"localStorage.setItem('companion.host', '{HOST_KEY}')")
+    page = context.new_page()
+    page.goto(f"{live.url}/table/{code}")
+    return page
+
+
+def not_wider(page):
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate("document.body.scrollWidth") <= width
+
+
+def in_view(page, locator):
+    """Seen without scrolling: inside the viewport with the page at its top."""
+    assert page.evaluate("window.scrollY") == 0
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+
+
+def to_trading(live, code):
+    """Seat 1 plants and turns the two cards face up: the trading step's many moves."""
+    live.act(code, 0, "plant")
+    live.act(code, 0, "draw-face-up")
+
+
+def to_planting_kept_cards(live, code):
+    """Seat 1 swaps three hand cards with seat 3 and ends trading: both plant the
+    cards they kept, seat 1 with more than six ways to do it."""
+    to_trading(live, code)
+    for _ in range(3):
+        live.act(
+            code,
+            0,
+            "trade",
+            lambda a: a["partner"] == 2 and a["give"] and a["receive"] and not a["face_up"],
+        )
+    live.act(code, 0, "end-trading")
+
+
+# ---------------------------------------------------------------- the phone's layout
+
+
+def test_the_phone_is_never_wider_than_the_screen_and_the_move_is_in_view(live, browser):
+    code = live.open("bohnanza", 4, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#turn")).to_have_text("Your turn")
+    in_view(anna, anna.locator("#turn"))
+    in_view(anna, anna.locator("#actions button.move").first)
+    not_wider(anna)
+    # The trading step: over a hundred moves, grouped by partner, all in view.
+    to_trading(live, code)
+    groups = anna.locator("#actions button.group-open")
+    expect(groups.first).to_be_visible()
+    assert len(live.legal(code, 0)) > 50
+    not_wider(anna)
+    for i in range(groups.count()):
+        in_view(anna, groups.nth(i))
+    in_view(anna, anna.locator("#actions button.move", has_text="ends trading"))
+    groups.first.click()
+    moves = anna.locator("#actions .move-list button.move")
+    expect(moves.first).to_be_visible()
+    assert moves.count() > 6
+    in_view(anna, anna.locator("#actions button.back"))
+    in_view(anna, moves.first)
+    dock = anna.locator("#dock").bounding_box()
+    assert dock["y"] >= PHONE["height"] * 0.4  # the dock scrolls inside, the status stays
+    not_wider(anna)
+    # A move from the group is made with one more tap.
+    moves.first.click()
+    expect(anna.locator("#log li").first).to_contain_text("Anna")
+    expect(anna.locator("#error")).to_have_text("")
+
+
+def test_each_game_fits_the_phone(live, browser):
+    for game, players in (("duel", 2), ("dice", 3)):
+        code = live.open(game, players, knowledge="known", seed=2)
+        anna = phone(browser, live, code, 0, "Anna")
+        live.service.start_game(code)
+        expect(anna.locator("#turn")).to_have_text("Your turn")
+        in_view(anna, anna.locator("#actions button.move").first)
+        not_wider(anna)
+        if game == "dice":
+            # The dice drawn, each showing its bean; orders drawn as dice too.
+            anna.locator("#actions button.move").first.click()  # roll
+            expect(anna.locator("button.die-pick").first).to_be_visible()
+            assert anna.locator("#center .art.die svg").count() == 5
+            assert anna.locator("#mine .orders .art.die.slot svg").count() >= 5
+            anna.locator("button.die-pick").first.click()
+            save = anna.locator("#actions button.save")
+            expect(save).to_be_enabled()
+            expect(save).to_have_text("Save 1 die")  # one die, not "1 dice"
+            in_view(anna, save)
+            not_wider(anna)
+            save.click()
+            expect(anna.locator("#log li").first).to_contain_text("saves")
+
+
+# ---------------------------------------------------------------- input survives updates
+
+
+def test_an_open_group_survives_a_phone_joining_and_a_bots_move(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    to_planting_kept_cards(live, code)
+    group = anna.locator("#actions button.group-open[data-group='plant-traded']")
+    group.click()
+    listed = anna.locator("#actions .move-list button.move")
+    expect(listed.first).to_be_visible()
+    shown = listed.count()
+    assert shown > 1
+    anna.evaluate("document.querySelector('#actions .move-list').__mark = 'kept'")
+    # Another phone joins: the group stays open, the very same list on the page.
+    bob = phone(browser, live, code, 1, "Bob")
+    expect(bob.locator("#turn")).to_contain_text("Anna")
+    expect(anna.locator("#others")).to_contain_text("Bob")
+    expect(anna.locator("#actions .group-head")).to_be_visible()
+    assert listed.count() == shown
+    assert anna.evaluate("document.querySelector('#actions .move-list').__mark") == "kept"
+    # A bot (seat 3) plants its kept card: Anna's choice is still there.
+    before = len(live.service.table(code).log_text)
+    live.act(code, 2, "plant-traded")
+    expect(anna.locator("#log li")).to_have_count(min(12, before + 1))
+    expect(anna.locator("#actions .group-head")).to_be_visible()
+    assert listed.count() == shown
+    assert anna.evaluate("document.querySelector('#actions .move-list').__mark") == "kept"
+    listed.first.click()
+    expect(anna.locator("#error")).to_have_text("")
+    expect(anna.locator("#log li").first).to_contain_text("Anna")
+
+
+def test_tapped_beans_survive_a_phone_joining_and_other_updates(live, browser):
+    code = live.open("bohnanza", 3, seed=1)  # a real table: the phone says what it drew
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    anna.locator("#actions button.move", has_text="field 1").first.click()
+    expect(anna.locator(".needs button.primary")).to_be_disabled()
+    anna.click(".needs button.bean-pick[data-bean='soy']")
+    expect(anna.locator(".needs .slots .bcard.bean-soy")).to_be_visible()
+    phone(browser, live, code, 1, "Bob")
+    live.service.notice(code, "camera", "the light changed", None)
+    expect(anna.locator("#warnings")).to_contain_text("the light changed")
+    expect(anna.locator("#others")).to_contain_text("Bob")
+    expect(anna.locator(".needs .slots .bcard.bean-soy")).to_be_visible()
+    expect(anna.locator(".needs button.bean-pick[data-bean='soy']")).to_have_class(re.compile("on"))
+    anna.click(".needs button.primary")
+    expect(anna.locator("#mine .field[data-field='0'] .bcard.bean-soy")).to_be_visible()
+
+
+def test_a_harvest_card_entered_by_tapping_survives_a_phone_joining(live, browser):
+    code = live.open("dice", 2, seed=1)  # a real table: each player enters two cards
+    anna = phone(browser, live, code, 0, "Anna")
+    top = anna.locator("fieldset[data-card='top']")
+    bottom = anna.locator("fieldset[data-card='bottom']")
+    expect(top).to_be_visible()
+    not_wider(anna)
+
+    def tap(card, order, *beans):
+        card.locator(f".oe-row[data-order='{order}']").click()
+        for bean in beans:
+            card.locator(f"button.bean-pick[data-bean='{bean}']").click()
+
+    # Order 1: a Soy Bean and a die showing Red or Green.
+    tap(top, 0, "soy", "red")
+    top.locator(".oe-row[data-order='0'] button.oe-die").nth(1).click()
+    top.locator("button.bean-pick[data-bean='green']").click()
+    # Order 2: a Stink Bean, or else a Blue Bean.
+    tap(top, 1, "stink")
+    top.locator("button", has_text="or another way").click()
+    top.locator("button.bean-pick[data-bean='blue']").click()
+    top.locator("input.card-number").fill("17")
+    expect(top.locator(".oe-row[data-order='0'] .art.die")).to_have_count(2)
+    # Bob joins: every tap and the typed number are still there.
+    seen = anna.evaluate("window.__states")
+    phone(browser, live, code, 1, "Bob")
+    anna.wait_for_function(f"window.__states > {seen}")
+    expect(top.locator(".oe-row[data-order='0'] .art.die")).to_have_count(2)
+    expect(top.locator(".oe-row[data-order='1'] .art.die")).to_have_count(2)
+    expect(top.locator(".oe-row[data-order='1'] .or")).to_have_count(1)
+    expect(top.locator("input.card-number")).to_have_value("17")
+    for order, bean in ((2, "garden"), (3, "green"), (4, "red")):
+        tap(top, order, bean, bean)
+    for order, bean in enumerate(("soy", "red", "blue", "stink", "garden")):
+        tap(bottom, order, bean)
+    anna.click("#send-cards")
+    expect(anna.locator("#send-cards")).to_have_text("Cards entered ✓")
+    entered = live.service.table(code).cards[0]
+    assert entered[0]["number"] == 17
+    assert entered[0]["orders"][:2] == ["soy + (red|green)", "stink | blue"]
+    assert entered[1]["orders"] == ["soy", "red", "blue", "stink", "garden"]
+
+
+# ---------------------------------------------------------------- notices, language, turn
+
+
+def test_a_notice_is_shown_once(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    dash = dashboard(browser, live, code)
+    for _ in range(5):
+        live.service.notice(code, "camera", "the camera is back: it reads the table again")
+    for page in (anna, dash):
+        notes = page.locator("#warnings .warning", has_text="the camera is back")
+        expect(notes).to_have_count(1)
+
+
+def test_german_by_the_browser_and_by_the_switch(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna", locale="de-DE")
+    live.service.start_game(code)
+    expect(anna.locator("#turn")).to_have_text("Du bist dran")
+    expect(anna.locator("#whoami")).to_have_text("Anna · Platz 1")
+    assert anna.evaluate("document.documentElement.lang") == "de"
+    assert anna.evaluate("window.__socket.auth.lang") == "de"
+    expect(anna.locator("#mine h2")).to_have_text("Deine Felder")
+    # The switch: English, kept for the next visit, and the socket asks for it.
+    anna.click(".lang-switch button[data-lang='en']")
+    expect(anna.locator("#turn")).to_have_text("Your turn")
+    assert anna.evaluate("window.__socket.auth.lang") == "en"
+    assert anna.evaluate("localStorage.getItem('companion.lang')") == "en"
+    anna.reload()
+    expect(anna.locator("#mine h2")).to_have_text("Your fields")
+    anna.click(".lang-switch button[data-lang='de']")
+    expect(anna.locator("#mine h2")).to_have_text("Deine Felder")
+    expect(anna.locator(".foot #leave")).to_have_text("Platz wechseln")  # the page's own text
+    not_wider(anna)
+
+
+def test_the_phone_buzzes_when_it_becomes_your_turn(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    buzz = "navigator.vibrate = (p) => (window.__buzz = window.__buzz || []).push(p) > 0;"
+    bob = phone(browser, live, code, 1, "Bob", init=buzz)
+    live.service.start_game(code)
+    expect(bob.locator("#turn")).to_contain_text("turn")
+    bob.click("#sound")  # the beep is off until asked for
+    assert bob.evaluate("localStorage.getItem('companion.sound')") == "1"
+    expect(bob.locator("#sound")).to_have_attribute("aria-pressed", "true")
+    assert bob.evaluate("window.__buzz") is None
+    for _ in range(40):
+        if live.service.table(code).state.active == 1:
+            break
+        live.service.act(code, live.legal(code, 0)[-1]["action"])
+    expect(bob.locator("#turn")).to_have_text("Your turn")
+    assert bob.evaluate("window.__buzz.length") == 1
+    assert bob.evaluate("window.__turnAlerts") == 1
+
+
+# ---------------------------------------------------------------- the end of a table
+
+
+def test_an_ended_table_says_so_on_the_phone_and_the_big_screen(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    dash = dashboard(browser, live, code)
+    expect(dash.locator("#turn")).to_contain_text("Anna")
+    live.service.end_table(code)
+    expect(dash.locator("#gone")).to_contain_text("This table has ended")
+    expect(dash.locator("#gone a[href='/']")).to_be_visible()
+    # The phone hears it at once (a server that tells the seats), or when it next
+    # reconnects (today's: "rejoin"); either way it says so and shows the way home.
+    anna.evaluate("window.__socket.io.engine && window.__socket.io.engine.close()")
+    expect(anna.locator("#gone")).to_contain_text("This table has ended")
+    expect(anna.locator("#gone")).to_have_attribute("data-closed", "1")
+    anna.click("#gone a[href='/']")
+    expect(anna.locator("h1")).to_contain_text("Bohnanza")
+    assert anna.evaluate(f"localStorage.getItem('companion.token.{code}')") is None
+
+
+def test_a_freed_seat_offers_to_join_again(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.free_seat(code, 0)
+    anna.evaluate("window.__socket.io.engine && window.__socket.io.engine.close()")
+    expect(anna.locator("#gone")).to_contain_text("Your seat was freed")
+    anna.click(f"#gone a[href='/j/{code}']")
+    expect(anna.locator("button.seat[data-seat='0']")).to_be_enabled()
+
+
+def test_a_wrong_room_code_gets_a_friendly_page(live, browser):
+    for path in ("/j/ZQZQ", "/p/ZQZQ", "/table/ZQZQ"):
+        page = browser.new_page(locale="de-DE")
+        reply = page.goto(live.url + path)
+        assert reply.status == 404
+        expect(page.locator("h1")).to_have_text("Kein Tisch ZQZQ")
+        expect(page.locator("#home-link")).to_have_attribute("href", "/")
+        page.close()
+
+
+def test_the_standings_at_the_end(live, browser):
+    code = live.open("duel", 2, knowledge="known", seed=7)
+    uwe = phone(browser, live, code, 0, "Uwe")
+    susanne = phone(browser, live, code, 1, "Susanne")
+    live.service.start_game(code)
+    dash = dashboard(browser, live, code)
+    # The game played out beside the table (same seed), sent as one batch, then its
+    # last move: the phones see the end.
+    game = GAMES["duel"]
+    t = live.service.table(code)
+    state, moves, rng = t.state, [], random.Random(1)
+    while not state.over:
+        action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        moves.append(action.to_json())
+    live.service.act_all(code, moves[:-1], "test")
+    live.service.act(code, moves[-1])
+    winner = ["Uwe", "Susanne"][duel.winners(state)[0]]
+    for page in (uwe, susanne):
+        standings = page.locator("#standings")
+        expect(standings).to_be_visible()
+        expect(standings.locator(".standing")).to_have_count(2)
+        expect(standings.locator(".standing").first).to_contain_text(winner)
+        expect(standings.locator(".standing").first).to_contain_text("$")
+        in_view(page, standings.locator("h2"))
+    expect(dash.locator("#overlay #standings")).to_be_visible()
+    expect(dash.locator("#overlay .standing").first).to_contain_text(winner)
+    expect(dash.locator("#turn")).to_contain_text(winner)
+
+
+# ---------------------------------------------------------------- the big screen
+
+
+def test_the_dashboard_reads_from_across_the_room(live, browser):
+    code = live.open("bohnanza", 4, knowledge="known", seed=5)
+    for seat, name in enumerate(["Anna", "Bob", "Cleo", "Dana"]):
+        live.service.join(code, seat, name)
+    live.service.start_game(code)
+    to_trading(live, code)
+    dash = dashboard(browser, live, code)
+    expect(dash.locator("#turn")).to_have_text("Anna's turn")
+    size = lambda sel: dash.evaluate(  # noqa: E731
+        f"parseFloat(getComputedStyle(document.querySelector({sel!r})).fontSize)"
+    )
+    assert size("#turn") >= 40
+    assert size(".player .pname") >= 24
+    assert size(".player .coins") >= 24
+    not_wider(dash)
+    # Every field a card with its coins; the face-up cards on the table.
+    planted = dash.locator(".player[data-seat='0'] .field[data-field='0']")
+    expect(planted.locator(".bcard")).to_have_count(1)
+    expect(planted.locator(".count")).to_have_text("×1")
+    expect(planted.locator(".worth")).to_have_text("0")
+    expect(dash.locator("#center .pile .bcard").first).to_be_visible()
+    # The board takes most of the screen; the QR is small once the seats are taken.
+    board = dash.locator("#board").bounding_box()
+    assert board["width"] * board["height"] > 0.5 * SCREEN["width"] * SCREEN["height"]
+    qr = dash.locator("#join-panel .qr svg").bounding_box()
+    assert qr["width"] < 150
+    # The log oldest first: the latest move last.
+    expect(dash.locator("#log li").last).to_contain_text("face up")
+    in_view(dash, dash.locator(".player[data-seat='3'] .pname"))
+    dash.set_viewport_size({"width": 1280, "height": 720})
+    not_wider(dash)
+    assert size("#turn") >= 24
+    in_view(dash, dash.locator(".player[data-seat='3'] .field").last)
+
+
+def test_the_join_qr_is_big_while_seats_are_open(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    dash = dashboard(browser, live, code, host=False)
+    expect(dash.locator(".seat-row.open")).to_have_count(3)
+    # Waiting for players: the code is the big thing in the middle of the screen.
+    assert dash.locator("#center .big-qr svg").bounding_box()["width"] > 300
+    expect(dash.locator("#center .big-url")).to_have_text(f"{live.url}/j/{code}")
+    host_input = dash.locator("#host-key")
+    dash.click("#host-card summary")
+    host_input.fill("typed but not yet sent")
+    live.service.join(code, 0, "Anna")
+    expect(dash.locator(".seat-row.open")).to_have_count(2)
+    expect(host_input).to_have_value("typed but not yet sent")  # survives the update
+    # Started with a seat still open: the QR at the side; every seat taken: smaller.
+    live.service.start_game(code)
+    expect(dash.locator("#center .big-qr")).to_have_count(0)
+    side = dash.locator("#join-panel .qr svg")
+    expect(side).to_be_visible()
+    open_width = side.bounding_box()["width"]
+    live.service.join(code, 1, "Bob")
+    live.service.join(code, 2, "Cleo")
+    expect(dash.locator("#join-panel")).to_have_class(re.compile("tiny"))
+    assert side.bounding_box()["width"] < open_width
+
+
+def test_an_away_seat_can_be_freed_with_one_tap(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    for seat, name in enumerate(["Anna", "Bob", "Cleo"]):
+        live.service.join(code, seat, name)
+    dash = dashboard(browser, live, code)
+    expect(dash.locator(".seat-row[data-seat='1']")).to_contain_text("Bob")
+    # The server marks a seat whose phone is gone as away (snap.table.seats[].away).
+    dash.evaluate(
+        """async (code) => {
+            const snap = await (await fetch(`/api/tables/${code}/state`)).json();
+            snap.table.seats[1].away = true;
+            window.__socket.listeners("state")[0](snap);
+        }""",
+        code,
+    )
+    row = dash.locator(".seat-row[data-seat='1']")
+    expect(row.locator(".badge.away")).to_have_text("away")
+    row.locator("button.free-seat").click()
+    expect(dash.locator(".seat-row[data-seat='1']")).to_have_class(re.compile("open"))
+    assert 1 not in live.service.table(code).seats
+
+
+# ---------------------------------------------------------------- the snapshot contract
+
+
+def resend(page, change):
+    """The phone's last snapshot again, changed by the JavaScript `change(s)`: as the
+    server sends it once it fills in the contract's newer fields."""
+    page.evaluate(
+        f"""() => {{
+            const s = structuredClone(window.__snap);
+            ({change})(s);
+            window.__socket.listeners("state")[0](s);
+        }}"""
+    )
+
+
+def test_the_phone_draws_the_contracts_fields_when_the_server_sends_them(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#turn")).to_have_text("Your turn")
+    resend(
+        anna,
+        """s => {
+            s.private = {hand: ["cocoa", "soy", "soy", "black-eyed", "garden"], bonus: null};
+            s.view.step_text = "plant your first card";
+            s.notices = [{kind: "camera", text: "one", seat: null, at: 0, key: "k1"},
+                         {kind: "camera", text: "one", seat: null, at: 0, key: "k1"}];
+        }""",
+    )
+    hand = anna.locator("#mine .card-row.hand .bcard")
+    expect(hand).to_have_count(5)
+    expect(hand.first).to_have_class(re.compile("bean-cocoa"))
+    expect(hand.first).to_have_class(re.compile("marked"))  # planted next
+    expect(anna.locator("#step")).to_have_text("plant your first card")
+    expect(anna.locator("#warnings .warning", has_text="one")).to_have_count(1)
+    not_wider(anna)
+
+
+def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
+    code = live.open("dice", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#mine .orders .order-row")).to_have_count(5)
+    expect(anna.locator("#mine .advice")).to_be_visible()  # the odds' second update is in
+    resend(
+        anna,
+        """s => {
+            const o = s.view.players[0].orders[0];
+            o.text = "green*2 | (soy|red) + blue";
+            o.alternatives = [[["green"], ["green"]], [["soy", "red"], ["blue"]]];
+        }""",
+    )
+    row = anna.locator("#mine .order-row[data-key='o0']")
+    expect(row.locator(".alt")).to_have_count(2)
+    expect(row.locator(".or")).to_have_text("or")
+    expect(row.locator(".art.die.slot")).to_have_count(4)
+    expect(row.locator(".art.die.slot").nth(2)).to_have_attribute("title", "Soy Bean / Red Bean")
+    # Without alternatives (today's server), the order's text is read instead.
+    resend(
+        anna,
+        """s => {
+            const o = s.view.players[0].orders[0];
+            o.text = "(soy|green) + (garden|red)*2";
+            delete o.alternatives;
+        }""",
+    )
+    expect(row.locator(".art.die.slot")).to_have_count(3)
+    expect(row.locator(".or")).to_have_count(0)
+
+
+def test_the_standings_the_server_words(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#turn")).to_have_text("Your turn")
+    resend(
+        anna,
+        """s => {
+            s.view.over = true; s.view.winners = [1];
+            s.view.result_text = "Bob wins with 9 coins";
+            s.view.standings = [
+                {seat: 1, name: "Bob", score: 9, score_text: "9 coins", place: 1},
+                {seat: 0, name: "Anna", score: 9, score_text: "9 coins", place: 2},
+                {seat: 2, name: "Cleo", score: 1, score_text: "1 coin", place: 3}];
+            s.legal = [];
+        }""",
+    )
+    expect(anna.locator("#standings .result")).to_have_text("Bob wins with 9 coins")
+    expect(anna.locator("#turn")).to_have_text("Bob wins with 9 coins")
+    rows = anna.locator("#standings .standing")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(1)).to_contain_text("Anna")
+    expect(rows.nth(1)).to_have_class(re.compile("me"))
+    expect(rows.nth(2)).to_contain_text("1 coin")
+    in_view(anna, anna.locator("#standings h2"))

@@ -1,0 +1,39 @@
+"""The dashboard's virtual panel in a real browser: buttons and lights only for
+the seats the table has."""
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from .test_browser import ARGS, CHROMIUM
+from .test_browser_pages import Live, dashboard
+
+
+@pytest.fixture
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from companion.panel import FakeClock, Panel
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    served = Live(tmp_path, panel=lambda svc: Panel(svc, factory=factory, clock=FakeClock()))
+    try:
+        code = served.open("bohnanza", 3, knowledge="known", seed=5)
+        dash = dashboard(browser, served, code)
+        expect(dash.locator("#panel-card")).to_be_visible()
+        expect(dash.locator(".panel-button[data-button='next']")).to_be_visible()
+        seats = dash.locator(".panel-button[data-button^='seat']")
+        expect(seats).to_have_count(3)
+        assert dash.locator(".led[data-led^='seat']").count() <= 3
+        dash.click(".panel-button[data-button='next']")  # the first press deals
+        expect(dash.locator("#turn")).to_contain_text("turn")
+    finally:
+        served.panel.close()
+        factory.close()
+        served.close()
