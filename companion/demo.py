@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import logging
 import random
 import sys
 import tempfile
@@ -32,6 +33,8 @@ from .engine.duel.players import choose as choose_duel
 from .engine.games import GAMES
 from .tables import TableError, TableService
 from .web import qr
+
+log = logging.getLogger(__name__)
 
 
 def bot_choice(game: str, state, legal: list, rng: random.Random, may_wait: bool = False):
@@ -125,7 +128,10 @@ class Bots:
                 self.stop.wait(15)  # show the result, then deal again
                 self.service.start_game(self.code)
                 continue
-            self.step()
+            try:
+                self.step()
+            except Exception:  # a bot's slip must not stop the demo table
+                log.exception("demo: a simulated player's move failed; playing on")
             # The next move after `pace`, or at once when a phone moved (the table
             # follows what the phone did without waiting).
             self.woken.clear()
@@ -206,20 +212,42 @@ class DiceWorld:
         """Lay the dice as the game has them (a move made on a phone): dice whose
         face changed are thrown, landing as the game rolled them; dice saved are
         put in the tray by hand."""
-        thrown = set()
+        thrown, moved = set(), False
         for i, (face, saved) in enumerate(zip(state.faces, state.saved, strict=True)):
             if face is not None and face != self.faces[i]:
                 self.faces[i] = face
                 thrown.add(i)
+            moved = moved or self.saved[i] != saved
             self.saved[i] = saved
-        self._show(thrown, now)
+        if thrown or moved:
+            self._show(thrown, now)
 
-    def save(self, faces: list[str], now: float) -> None:
-        """Move dice showing `faces` from the rolling area to the tray."""
+    def lies_as(self, state) -> bool:
+        """The dice lie as the game has them (dice of a kind are alike)."""
+        faces = [f for f, s in zip(state.faces, state.saved, strict=True) if not s]
+        mine = [f for f, s in zip(self.faces, self.saved, strict=True) if not s]
+        return None in state.faces or (
+            sorted(faces) == sorted(mine) and sorted(state.field) == sorted(self.field)
+        )
+
+    @property
+    def field(self) -> list[str]:
+        return [f for f, s in zip(self.faces, self.saved, strict=True) if s]
+
+    def save(self, faces: list[str], now: float) -> bool:
+        """Move dice showing `faces` from the rolling area to the tray (False: no
+        such dice lie there, and nothing moved)."""
+        loose = [i for i, s in enumerate(self.saved) if not s]
+        chosen: list[int] = []
         for face in faces:
-            i = next(i for i, f in enumerate(self.faces) if f == face and not self.saved[i])
+            i = next((i for i in loose if self.faces[i] == face and i not in chosen), None)
+            if i is None:
+                return False
+            chosen.append(i)
+        for i in chosen:
             self.saved[i] = True
         self._show(set(), now)
+        return True
 
     def seen(self):
         """What truly lies where (the player's correction when the camera misread)."""
@@ -278,10 +306,13 @@ class CameraBots(Bots):
             state = t.state
             if state is None or state.over:
                 return False
-            if self.moved_elsewhere(t):  # a phone rolled or saved: the dice follow
+            humans = self.humans(t)
+            # A phone rolled or saved: the dice follow (not while a bot's own throw
+            # is still in the air, unread: a phone's harvest moves no dice).
+            in_flight = self.clock() < self.world.changed + LOOK_TIME
+            if (state.active in humans or not in_flight) and self.moved_elsewhere(t):
                 self.world.follow(state, self.clock())
                 return True
-            humans = self.humans(t)
             if state.active in humans:
                 return False
             legal = t.game.legal_actions(state)
@@ -292,7 +323,7 @@ class CameraBots(Bots):
             return True
         # The player glances at the phone: what the camera read is what lies there,
         # or the player corrects it (a misread face, or a look that didn't fit).
-        misread = None not in state.faces and sorted(state.faces) != sorted(self.world.faces)
+        misread = not self.world.lies_as(state)
         if self.live.problem is not None or misread:
             self.live.correct(self.world.seen())
             self.corrections += 1
@@ -324,7 +355,9 @@ class CameraBots(Bots):
             self.script.append(self._thrown("roll" if isinstance(action, Roll) else "repeat", dice))
         elif isinstance(action, Save):
             faces = [state.faces[i] for i in action.dice]
-            self.world.save(faces, now)
+            if not self.world.save(faces, now):
+                self.world.follow(state, now)  # the table and the game drifted: lay it right
+                return True
             self.script.append(("save", tuple(sorted(faces))))
         elif isinstance(action, PassPiece):
             dice = list(range(len(state.faces)))
@@ -475,12 +508,14 @@ class CardBots(Bots):
         self.script: list = []
         self.expect = None  # the move the camera should have seen
 
-    def _matches(self, state) -> bool:
+    def _matches(self, state, seats=None) -> bool:
+        """The table lies as `state` has it (only `seats`' fields, if given)."""
         fields = [[tuple(c) for c in p.fields] for p in state.players]
         world = self.world.fields()
         same = all(
             world[s][f] == (fields[s][f] if f < len(fields[s]) else ())
             for s in range(len(world))
+            if seats is None or s in seats
             for f in range(len(world[s]))
         )
         return same and sorted(self.world.face_up()) == sorted(state.face_up[:4])
@@ -537,15 +572,22 @@ class CardBots(Bots):
             self.live.confirm()
             self.expect = None
             return True
+        # Only the fields of the player who moved are this move's: another seat's
+        # field that differs was changed on a phone, and the table follows it.
+        mover = {self.expect.player}
+        if self._matches(state, mover) and self.live.pending is None and self.live.problem is None:
+            self.expect = None
+            self.world.show(state, self.clock(), hand=False)
+            return True
         self.corrections += 1
         fields = [[tuple(c) for c in p.fields] for p in state.players]
         for s, seat in enumerate(self.world.fields()):
             for f, cards in enumerate(seat):
-                if cards != (fields[s][f] if f < len(fields[s]) else ()):
+                if s in mover and cards != (fields[s][f] if f < len(fields[s]) else ()):
                     with contextlib.suppress(RuleError, TableError):
                         self.service.correct_field(self.code, s, f, list(cards))
         after = self.service.table(self.code).state
-        if not self._matches(after):
+        if not self._matches(after, mover):
             # Not a field the camera got wrong: the move, entered on the phone.
             with contextlib.suppress(RuleError, TableError):
                 self.service.act(self.code, self.expect.to_json(), source="demo")

@@ -538,6 +538,8 @@ class TableService:
                     if t.state is None
                     else views.private(t.game.name, t.state, seat, lang)
                 )
+                # The dice game at a real table: this seat has entered its harvest cards.
+                out["private"]["cards_entered"] = seat in t.cards
             if t.state is not None:
                 out["view"] = views.game_view(
                     t.game.name, t.state, t.names, advise=False, lang=lang, you=seat

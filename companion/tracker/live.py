@@ -95,7 +95,7 @@ class LiveDice:
             return None
         t = self.service.table(self.code)  # type: ignore[attr-defined]
         state = t.state
-        if state is None:
+        if state is None or state.over:  # nothing more to read until the next game
             return None
         seen = self.read(image)
         if self._agreed != t.next_n and agrees(state, seen):
@@ -373,30 +373,50 @@ class LiveFields:
     # changed since without the camera (a move entered on a phone) that still lies
     # as it did is the table not yet laid to match, not a move.
     _game_fields: tuple | None = None
+    _lagging: dict = field(default_factory=dict)  # (seat, field) -> what still lies there
 
     def frame(self, image: np.ndarray) -> FieldsOutcome | None:
         """One camera frame; the outcome when the picture settled, else None."""
         if self.detector.update(image) != "settled":
             return None
-        if self.service.table(self.code).state is None:  # type: ignore[attr-defined]
+        state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        if state is None or state.over:  # nothing more to read until the next game
             return None
         self.last = self.read(image)
         return self._see(self.last)
 
     def _see(self, seen: CardsSeen) -> FieldsOutcome:
         state = self.service.table(self.code).state  # type: ignore[attr-defined]
-        fields = [list(s) for s in seen.fields]
-        was = self._game_fields
-        if was is not None and len(was) == len(fields):
-            for seat, p in enumerate(state.players):
-                for f, cards in enumerate(p.fields):
-                    old = was[seat][f] if f < len(was[seat]) else ()
-                    if f < len(fields[seat]) and cards != old and fields[seat][f].cards == old:
-                        fields[seat][f] = SeenField(tuple(cards), 1.0)
+        fields = self._as_the_game_moved(state, [list(s) for s in seen.fields])
         outcome = self._interpret(state, seen, fields)
-        after = self.service.table(self.code).state  # type: ignore[attr-defined]
-        self._game_fields = tuple(tuple(tuple(c) for c in p.fields) for p in after.players)
+        self._remember_game()
         return outcome
+
+    def _as_the_game_moved(self, state, fields: list) -> list:
+        """`fields` (a look) with every slot the game changed elsewhere since the
+        camera's last look, and that still lies as it did, taken as the game has it:
+        the table is not laid to match yet, which is no move."""
+        was = self._game_fields
+        for seat, p in enumerate(state.players):
+            for f, cards in enumerate(p.fields):
+                if seat >= len(fields) or f >= len(fields[seat]):
+                    continue
+                lies = fields[seat][f].cards
+                if (seat, f) in self._lagging:
+                    if lies == tuple(cards) or lies != self._lagging[(seat, f)]:
+                        del self._lagging[(seat, f)]  # laid as the game has it, or moved
+                    else:
+                        fields[seat][f] = SeenField(tuple(cards), 1.0)
+                    continue
+                old = was[seat][f] if was is not None and f < len(was[seat]) else None
+                if old is not None and tuple(cards) != old and lies == old:
+                    self._lagging[(seat, f)] = old
+                    fields[seat][f] = SeenField(tuple(cards), 1.0)
+        return fields
+
+    def _remember_game(self) -> None:
+        state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        self._game_fields = tuple(tuple(tuple(c) for c in p.fields) for p in state.players)
 
     def _interpret(self, state, seen: CardsSeen, fields: list) -> FieldsOutcome:
         outcome = interpret_fields(
@@ -456,7 +476,13 @@ class LiveFields:
         if self._last is not None and self._last[1] == t.next_n:
             for _ in range(self._last[0]):
                 self.service.undo(self.code, source="camera")  # type: ignore[attr-defined]
+        # What the camera took back is no move made elsewhere; the field put right
+        # lies as the player says.
         self._last = None
+        t_state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        self._as_the_game_moved(t_state, [list(s) for s in self.last.fields])
+        self._remember_game()
+        self._lagging.pop((seat, f), None)
         fields = [list(s) for s in self.last.fields]
         fields[seat][f] = SeenField(tuple(cards), 1.0)
         self.last = replace(self.last, fields=tuple(tuple(s) for s in fields))

@@ -169,7 +169,7 @@ def _release(code: str, seat: int) -> None:
         message = (
             f"Platz {seat + 1} wurde freigegeben" if lang == "de" else f"seat {seat + 1} was freed"
         )
-        socketio.emit("rejoin", {"message": message}, to=sid)
+        socketio.emit("rejoin", {"message": message, "reason": "freed"}, to=sid)
 
 
 @socketio.on("connect")

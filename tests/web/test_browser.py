@@ -142,7 +142,7 @@ def test_bohnanza_phones_a_refused_move_and_a_reload(server, browser):
     expect(anna.locator("#whoami")).to_contain_text("Anna · seat 1")
     expect(field_card(anna, "#mine", "0", "soy")).to_be_visible()
     # Turn the two cards face up and go on trading, all from the phone.
-    anna.locator("#actions button.move", has_text="turns cards face up").click()
+    anna.locator("#actions button.move", has_text="face up").click()
     anna.click(".needs [data-need='beans'] button.bean-pick[data-bean='red']")
     anna.click(".needs [data-need='beans'] button.bean-pick[data-bean='wax']")
     anna.click(".needs button.primary")

@@ -43,6 +43,20 @@ def _free_port():
         return s.getsockname()[1]
 
 
+SPEED = 4  # the demo's own time runs this much faster than the clock on the wall
+
+
+class FastClock:
+    """The table's time (the bots' pace, hands and dice, the camera's frames), run
+    SPEED times faster, so ten turns take a minute or two rather than five."""
+
+    def __init__(self):
+        self.start = time.monotonic()
+
+    def __call__(self):
+        return self.start + (time.monotonic() - self.start) * SPEED
+
+
 class DemoTable:
     """What `companion demo` runs, served on a free port in this process."""
 
@@ -54,17 +68,24 @@ class DemoTable:
         app = create_app(self.service, host_key="k", public_url=self.url)
         self.code = self.service.open_table(game, players, {"knowledge": "known", "seed": seed})
         self.service.start_game(self.code)
+        clock = self.clock = FastClock()
         if game == "dice":
-            world, self.feed, live = dice_camera(self.service, self.code, seed, size=(640, 480))
-            self.bots = CameraBots(self.service, self.code, 0.1, seed, world, live)
+            world, self.feed, live = dice_camera(self.service, self.code, seed, clock=clock)
+            self.bots = CameraBots(self.service, self.code, 0.05, seed, world, live, clock=clock)
         else:
-            world, self.feed, live = cards_camera(self.service, self.code, seed)
-            self.bots = CardBots(self.service, self.code, 0.1, seed, world, live)
+            world, self.feed, live = cards_camera(self.service, self.code, seed, clock=clock)
+            self.bots = CardBots(self.service, self.code, 0.05, seed, world, live, clock=clock)
         self.server = make_server("127.0.0.1", self.port, app, threaded=True)
         self.stop = threading.Event()
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        threading.Thread(target=self.feed.run, args=(self.stop, 10.0), daemon=True).start()
+        # 10 frames a second of the table's time.
+        threading.Thread(target=self._film, daemon=True).start()
         self.bots.start()
+
+    def _film(self):
+        while not self.stop.is_set():
+            self.feed.step()
+            self.stop.wait(0.1 / SPEED)
 
     def close(self):
         self.stop.set()
@@ -80,8 +101,7 @@ class DemoTable:
 def _tap_a_move(page, demo, seat) -> bool:
     """The person looks at the phone and taps a move that moves the game on."""
     dock = page.locator("#actions")
-    picks = dock.locator(".die-pick")
-    if picks.count() and page.locator("button.save").count():
+    if page.locator(".die-pick").count() and page.locator("button.save").count():
         # Das Würfelspiel: tap the dice of a save the game allows, then save them.
         saves = [
             i["action"]["dice"]
@@ -89,9 +109,11 @@ def _tap_a_move(page, demo, seat) -> bool:
             if i["action"]["type"] == "save"
         ]
         if saves:
+            for pick in page.locator(".die-pick.on").all():  # a choice left from before
+                pick.click()
             for die in saves[0]:
                 page.locator(f'.die-pick[data-die="{die}"]').first.click()
-            page.locator("button.save").first.click()
+            page.locator("button.save:enabled").first.click(timeout=5000)
             return True
     for kind in FIRST:
         button = dock.locator(f'button.move[data-type="{kind}"]:enabled')
@@ -132,10 +154,11 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
             page.wait_for_url(f"**/p/{demo.code}")
             joined = demo.table.next_n
             turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
-            deadline = time.monotonic() + 400
+            deadline = time.monotonic() + 240
             while turns < 10 and time.monotonic() < deadline:
                 t = demo.table
-                assert not t.state.over or turns >= 3, "the game ended under the person"
+                # The Duel is short: a whole game may end before ten turns of one side.
+                assert not t.state.over or turns >= 8, "the game ended under the person"
                 if t.state.over:
                     break
                 mine = t.state.active == seat
@@ -144,14 +167,17 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
                 was_mine = mine
                 if t.next_n != last_n:
                     last_n, since = t.next_n, time.monotonic()
-                assert time.monotonic() - since < 45, f"stuck at {t.state.step}: {t.notices}"
+                assert time.monotonic() - since < 30, (
+                    f"stuck at {t.state.step} (seat {t.state.active + 1}): {t.notices}; "
+                    f"the last moves: {[e.action for e in demo.store.log(t.game_id)[-6:]]}"
+                )
                 legal = demo.service.legal_for(t, seat)
                 if legal and demo.bots.clock() > demo.bots.world.changed + 1.2:
                     _tap_a_move(page, demo, seat)
                 page.wait_for_timeout(150)
             page.screenshot(path=str(tmp_path / f"{game}.png"))
             browser.close()
-        assert turns >= 10 or demo.table.state.over
+        assert turns >= 10 or (demo.table.state.over and turns >= 8)
         log = demo.store.log(demo.table.game_id)
         mine = [e for e in log if e.n >= joined and e.seat == seat]
         assert mine and all(e.source == "phone" for e in mine)

@@ -164,7 +164,7 @@ def test_the_phone_is_never_wider_than_the_screen_and_the_move_is_in_view(live, 
     not_wider(anna)
     for i in range(groups.count()):
         in_view(anna, groups.nth(i))
-    in_view(anna, anna.locator("#actions button.move", has_text="ends trading"))
+    in_view(anna, anna.locator("#actions button.move", has_text="End trading"))
     groups.first.click()
     moves = anna.locator("#actions .move-list button.move")
     expect(moves.first).to_be_visible()

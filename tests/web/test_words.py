@@ -133,11 +133,16 @@ def test_a_phone_sees_its_own_hand_when_the_companion_knows_it(service):
     assert mine["private"] == {
         "hand": list(service.table(code).state.players[2].hand),
         "bonus": None,
+        "cards_entered": False,
     }
     assert "private" not in service.snapshot(code)
     hidden = service.open_table("bohnanza", 3, {})
     service.start_game(hidden)
-    assert service.snapshot(hidden, 0)["private"] == {"hand": None, "bonus": None}
+    assert service.snapshot(hidden, 0)["private"] == {
+        "hand": None,
+        "bonus": None,
+        "cards_entered": False,
+    }
 
 
 def test_a_duel_player_sees_their_own_bonus_cards_in_words(service):

@@ -16,14 +16,13 @@ const R = {
     const s = snap.table.seats[seat];
     return (s && s.name) || C.t("seat.n", { n: seat + 1 });
   },
-  // "Anna's turn" / "Your turn", or the game's end: the server's words when it
-  // sends them, else ours.
+  // "Anna's turn" / "Your turn", or the game's end (the step is shown beside it,
+  // so the server's turn_text, which says both, is not used here).
   turnText(snap, me) {
     const v = snap.view;
     if (!v) return C.t("turn.waiting");
     if (v.over) return v.result_text || R.resultText(snap);
     if (me !== null && me !== undefined && v.active === me) return C.t("turn.yours");
-    if (v.turn_text) return v.turn_text;
     return C.t("turn.of", { name: R.name(snap, v.active) });
   },
   resultText(snap) {
