@@ -206,13 +206,24 @@ def _harvest(state: DiceState, a: Harvest) -> DiceState:
     if ok:
         if card is None:
             if entered is None:
+                # The log replays without the card library: a number names no orders.
+                if a.number is not None:
+                    raise RuleError(
+                        "card-unseen",
+                        f"card {a.number}: enter its five orders too, bottom first; "
+                        "the game can't look a card up by its number",
+                    )
                 raise RuleError(
                     "card-unseen",
-                    "enter the new bottom harvest card (its five orders) or its number",
+                    "enter the new bottom harvest card drawn: its five orders, bottom first",
                 )
             card = entered
         elif entered is not None and entered.orders != card.orders:
             raise RuleError("wrong-card", "that is not the card drawn from the deck")
+        elif a.number is not None and card.number is not None and a.number != card.number:
+            raise RuleError(
+                "wrong-card", f"the card drawn from the deck is card {card.number}, not {a.number}"
+            )
     state = _with(state, a.player, bottom=card)
     state = _check_new_top(state, a.player)
     if state.players[a.player].total >= GOAL and state.final is None:
