@@ -26,6 +26,7 @@ from ..cards import (
     take,
 )
 from ..errors import RuleError
+from ..setup import check_knowledge, check_seed, check_start
 from .actions import (
     GIFT_SOURCES,
     AcceptGift,
@@ -66,7 +67,7 @@ def check_pattern(pattern: object, cents: object) -> BonusCard:
     if not isinstance(pattern, tuple | list) or not pattern:
         raise RuleError("bad-bonus", "name the pattern's beans card by card, first planted first")
     for bean in pattern:
-        if bean not in CARDS:
+        if not isinstance(bean, str) or bean not in CARDS:
             raise RuleError("bad-bonus", f"{bean!r} is not a bean of The Duel")
     if len(set(pattern)) > 4:
         raise RuleError("bad-bonus", "a bo(h)nus card shows at most 4 different beans")
@@ -98,10 +99,9 @@ def synthetic_bonus_cards(rng: random.Random) -> list[BonusCard]:
 
 
 def new_game(*, seed: int = 0, knowledge: str = "known", start: int = 0) -> DuelState:
-    if knowledge not in ("known", "hidden"):
-        raise RuleError("setup", f"knowledge must be 'known' or 'hidden', not {knowledge!r}")
-    if start not in (0, 1):
-        raise RuleError("setup", "The Duel is for 2 players: the starting player is seat 0 or 1")
+    check_knowledge(knowledge)
+    check_seed(seed)
+    check_start(start, 2)
     n_hand, n_pile, n_bonus = DATA["hand"], DATA["dollar_pile"], DATA["bonus_hand"]
     order = (start, 1 - start)
     fields = ((),) * DATA["fields"]
