@@ -49,6 +49,11 @@ def _serve(args: argparse.Namespace) -> int:
     return serve(args)
 
 
+def _one_line(message: str) -> str:
+    """A message on one line (an order's syntax error points at a character below)."""
+    return " ".join(line.strip() for line in message.splitlines() if line.strip() not in ("", "^"))
+
+
 def _replay(args: argparse.Namespace) -> int:
     from .engine import RuleError, replay
     from .engine.log import game_def
@@ -56,12 +61,15 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         with open(args.log, encoding="utf-8") as fh:
             log = json.load(fh)
-        state = replay(log)
-    except (OSError, json.JSONDecodeError) as err:
-        print(f"companion replay: can't read {args.log}: {err}", file=sys.stderr)
+    except (OSError, ValueError, RecursionError) as err:
+        # ValueError: not JSON, or not UTF-8; RecursionError: nested too deep.
+        why = str(err) or type(err).__name__
+        print(f"companion replay: can't read {args.log}: {_one_line(why)}", file=sys.stderr)
         return 2
+    try:
+        state = replay(log)
     except RuleError as err:
-        print(f"companion replay: {err.message} [{err.rule}]", file=sys.stderr)
+        print(f"companion replay: {_one_line(err.message)} [{err.rule}]", file=sys.stderr)
         return 1
     result = game_def(log["game"]).summary(state)
     print(json.dumps(result) if args.json else json.dumps(result, indent=2))

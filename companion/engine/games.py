@@ -11,6 +11,7 @@ from typing import Any
 
 from . import bohnanza, dice, duel
 from .actions import Action, ActionCodec
+from .setup import checked_new_game
 
 
 @dataclass(frozen=True)
@@ -31,12 +32,15 @@ class GameDef:
         return self.codec.from_json(data)
 
 
-def _from_package(name: str, title: str, package: Any, state: Any) -> GameDef:
-    """Every game package offers the same functions under the same names."""
+def _from_package(
+    name: str, title: str, package: Any, state: Any, players: int | None = None
+) -> GameDef:
+    """Every game package offers the same functions under the same names. A setup
+    that lacks a setting or names an unknown one is a RuleError, not a TypeError."""
     return GameDef(
         name=name,
         title=title,
-        new_game=package.new_game,
+        new_game=checked_new_game(package.new_game, title, players),
         legal_actions=package.legal_actions,
         apply=package.apply,
         summary=package.summary,
@@ -49,6 +53,6 @@ def _from_package(name: str, title: str, package: Any, state: Any) -> GameDef:
 
 GAMES: dict[str, GameDef] = {
     "bohnanza": _from_package("bohnanza", "Bohnanza", bohnanza, bohnanza.State),
-    "duel": _from_package("duel", "Bohnanza: The Duel", duel, duel.DuelState),
+    "duel": _from_package("duel", "Bohnanza: The Duel", duel, duel.DuelState, players=2),
     "dice": _from_package("dice", "Bohnanza: Das Würfelspiel", dice, dice.DiceState),
 }

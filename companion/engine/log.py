@@ -15,15 +15,24 @@ def game_def(name: object) -> GameDef:
     return found
 
 
-def replay(log: dict[str, Any]) -> Any:
-    """The state a log leads to. A log is {"game": name, "setup": {...}, "actions": [...]}."""
+def replay(log: object) -> Any:
+    """The state a log leads to. A log is {"game": name, "setup": {...}, "actions": [...]}.
+    Anything wrong with it is a RuleError; a log that replays always replays to the
+    same state (the setup's seed is a whole number, 0 if left out)."""
     if not isinstance(log, dict) or not isinstance(log.get("setup"), dict):
         raise RuleError("malformed-log", "a log is an object with 'game', 'setup' and 'actions'")
     game = game_def(log.get("game"))
     actions = log.get("actions", [])
     if not isinstance(actions, list):
         raise RuleError("malformed-log", "'actions' must be a list")
-    state = game.new_game(**log["setup"])
+    setup = log["setup"]
+    odd = [k for k in setup if not isinstance(k, str)]
+    if odd:
+        raise RuleError("malformed-log", f"the setup's settings are named by text, not {odd[0]!r}")
+    try:
+        state = game.new_game(**setup)
+    except RuleError as err:
+        raise RuleError(err.rule, f"the log's setup: {err.message}") from err
     for n, data in enumerate(actions):
         try:
             state = game.apply(state, game.action_from_json(data))

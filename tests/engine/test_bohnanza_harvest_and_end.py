@@ -114,8 +114,35 @@ def test_the_third_field_can_be_used_at_once():
     assert s.players[0].fields[2] == ("wax",)
 
 
-def test_newer_edition_has_no_third_field_to_buy():
-    refused(table(4, "newer", coins=[["soy"] * 5, [], [], []]), BuyField(0), "third-field")
+@pytest.mark.parametrize("players", [4, 5])
+def test_newer_edition_players_buy_a_third_field_for_three_coins_as_the_classic_rules_have_it(
+    players,
+):
+    # 003 lists "7 3rd bean field cards" among its components and describes no
+    # purchase; 000: "The 3rd bean field costs three gold coins. The player pays by
+    # taking the three topmost gold coins ... on the discard pile."
+    coins = [["red", "soy", "blue", "green"]] + [[]] * (players - 1)
+    s = table(players, "newer", coins=coins)
+    assert BuyField(0) in B.legal_actions(s)
+    s = play(s, BuyField(0))
+    assert len(s.players[0].fields) == 3 and s.players[0].coins == ("red",)
+    assert s.discard == ("soy", "blue", "green")
+    refused(s, BuyField(0), "third-field")  # once in the game
+
+
+def test_newer_edition_three_players_start_with_three_fields_and_buy_none():
+    s = table(3, "newer", coins=[["soy"] * 5, [], []])
+    assert len(s.players[0].fields) == 3
+    refused(s, BuyField(0), "third-field")
+
+
+def test_a_newer_edition_table_may_play_without_the_third_field():
+    s = table(4, "newer", coins=[["soy"] * 5, [], [], []])
+    s = replace(s, rules=B.make_rules(4, "newer", third_field_cost=0))
+    err = refused(s, BuyField(0), "third-field")
+    assert "no 3rd bean field" in err.message
+    assert BuyField(0) not in B.legal_actions(s)
+    assert B.new_game(4, "newer", third_field_cost=0).rules.can_buy_field is False
 
 
 # ------------------------------------------------------------------ the draw deck

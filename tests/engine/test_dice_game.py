@@ -168,7 +168,25 @@ def test_a_harvest_needs_three_orders():
 
 
 def test_a_hidden_harvest_needs_the_new_card_entered():
-    refused(harvester(3), Harvest(0), "card-unseen")
+    err = refused(harvester(3), Harvest(0), "card-unseen")
+    assert "five orders" in err.message
+
+
+def test_a_hidden_harvest_with_only_the_new_cards_number_asks_for_its_orders_too():
+    err = refused(harvester(3), Harvest(0, number=17), "card-unseen")
+    assert "card 17" in err.message and "five orders" in err.message
+    assert "or its number" not in err.message  # a number alone would not do
+    s = play(harvester(3), Harvest(0, card("soy"), 17))
+    assert s.players[0].bottom.number == 17
+
+
+def test_with_a_known_deck_a_harvests_new_card_number_is_checked():
+    s = W.new_game(2, seed=4)
+    s = replace(s, players=(replace(s.players[0], completed=3),) + s.players[1:])
+    drawn = s.deck[0]
+    assert play(s, Harvest(0, number=drawn.number)).players[0].bottom == drawn
+    err = refused(s, Harvest(0, number=drawn.number + 1), "wrong-card")
+    assert f"card {drawn.number}" in err.message
 
 
 def test_harvest_at_any_time_even_when_not_active():

@@ -4,6 +4,7 @@ Seat 0 is Uwe, the starting player; seat 1 is Susanne."""
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -186,6 +187,65 @@ def test_an_accepted_bluff_costs_a_dollar_card():
     s = play(s, GiveGift(0, "bluff"))
     assert s.players[0].dollars == before[:-1]
     assert len(s.players[1].dollars) == 4 and s.players[1].gift == ()
+
+
+def _uwe_bluffs_garden(dollars, fulfilled=((), ())):
+    """Uwe offers a Garden Bean he has neither turned over nor in his hand, and
+    Susanne accepts: he was bluffing."""
+    s = _uwe_turned_over()
+    players = tuple(
+        replace(p, dollars=tuple(dollars[i]), fulfilled=tuple(fulfilled[i]))
+        for i, p in enumerate(s.players)
+    )
+    return play(replace(s, players=players), OfferGift(0, "garden"), AcceptGift(1))
+
+
+def test_an_accepted_bluff_with_only_bonus_cards_in_the_dollar_pile_pays_the_cheapest():
+    # "You have to give them one card from your dollar pile, which they put in their
+    # own dollar pile" -- and a fulfilled bo(h)nus card is put "on your dollar pile".
+    cheap, dear = BonusCard(("red",), 10), BonusCard(("soy", "green"), 70)
+    s = _uwe_bluffs_garden([[], ["soy"]], [[dear, cheap], []])
+    s = play(s, GiveGift(0, "bluff"))
+    assert s.players[0].fulfilled == (dear,) and s.players[0].dollars == ()
+    assert s.players[1].fulfilled == (cheap,) and s.players[1].dollars == ("soy",)
+    assert D.cents(s, 0) == 170 and D.cents(s, 1) == 100 + 110  # it keeps its worth
+
+
+def test_an_accepted_bluff_pays_a_bean_card_before_any_bonus_card():
+    card = BonusCard(("red",), 10)
+    s = play(_uwe_bluffs_garden([["blue", "soy"], []], [[card], []]), GiveGift(0, "bluff"))
+    assert s.players[0].dollars == ("blue",) and s.players[0].fulfilled == (card,)
+    assert s.players[1].dollars == ("soy",) and s.players[1].fulfilled == ()
+
+
+def test_an_accepted_bluff_of_bonus_cards_alike_pays_the_latest_fulfilled():
+    first, latest = BonusCard(("red",), 40), BonusCard(("soy",), 40)
+    s = play(_uwe_bluffs_garden([[], []], [[first, latest], []]), GiveGift(0, "bluff"))
+    assert s.players[0].fulfilled == (first,) and s.players[1].fulfilled == (latest,)
+
+
+def test_an_accepted_bluff_with_an_empty_dollar_pile_pays_nothing():
+    s = play(_uwe_bluffs_garden([[], ["soy"]]), GiveGift(0, "bluff"))
+    assert D.cents(s, 0) == 0 and D.cents(s, 1) == 100
+    assert s.step == "plant-drawn"  # and the phase ends
+
+
+def test_a_bluff_that_pays_nothing_from_a_bonus_pile_breaks_a_step_invariant():
+    card = BonusCard(("red",), 10)
+    before = _uwe_bluffs_garden([[], []], [[card], []])
+    unpaid = replace(before, step="plant-drawn", offers=())  # as the engine once did
+    problems = D.step_invariants(before, GiveGift(0, "bluff"), unpaid)
+    assert any("a bluff pays one card" in p for p in problems)
+    assert any("not paid" in p for p in problems)
+    paid = D.apply(before, GiveGift(0, "bluff"))
+    assert D.step_invariants(before, GiveGift(0, "bluff"), paid) == []
+
+
+def test_a_dollar_pile_loses_a_card_only_to_a_bluff():
+    s = _uwe_turned_over()
+    robbed = replace(s, players=(replace(s.players[0], dollars=()), s.players[1]))
+    problems = D.step_invariants(s, OfferGift(0, "garden"), robbed)
+    assert problems == ["seat 0's dollar pile lost a card without a bluff"]
 
 
 def test_a_declined_bluff_costs_nothing():

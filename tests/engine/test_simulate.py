@@ -91,3 +91,20 @@ def test_the_same_seed_simulates_the_same_games():
     a = simulate("bohnanza", 2, seed=9, players=4, edition="classic")
     b = simulate("bohnanza", 2, seed=9, players=4, edition="classic")
     assert (a["actions"], a["mean_turns"]) == (b["actions"], b["mean_turns"])
+
+
+def test_simulate_catches_a_bluff_that_pays_nothing_from_a_pile_of_bonus_cards(monkeypatch):
+    # The engine once paid a bluff with a bean card only: a dollar pile of fulfilled
+    # bo(h)nus cards paid nothing, and the card counts still balanced.
+    import companion.engine.duel.game as duel_game
+
+    def bean_cards_only(state, giver, receiver):
+        pile = state.players[giver].dollars
+        state = duel_game._with(state, giver, dollars=pile[:-1])
+        return duel_game._with(state, receiver, dollars=state.players[receiver].dollars + pile[-1:])
+
+    assert simulate("duel", 12, seed=1)["invariant_violations"] == 0
+    monkeypatch.setattr(duel_game, "_pay_for_bluff", bean_cards_only)
+    result = simulate("duel", 12, seed=1)
+    assert result["invariant_violations"] > 0
+    assert "a bluff pays one card" in result["examples"][0]

@@ -27,6 +27,7 @@ from ..cards import (
     take,
 )
 from ..errors import RuleError
+from ..setup import check_knowledge, check_seed, check_start
 from .actions import (
     Action,
     BuyField,
@@ -61,10 +62,9 @@ def new_game(
     demo, tests); `"hidden"` knows only how many cards each hand and the deck hold,
     as the companion does at a real table."""
     rules = make_rules(players, edition, **overrides)
-    if knowledge not in ("known", "hidden"):
-        raise RuleError("setup", f"knowledge must be 'known' or 'hidden', not {knowledge!r}")
-    if not isinstance(start, int) or not 0 <= start < players:
-        raise RuleError("setup", f"the starting player must be a seat 0–{players - 1}")
+    check_knowledge(knowledge)
+    check_seed(seed)
+    check_start(start, players)
     deal = [rules.dealt_to((seat - start) % players) for seat in range(players)]
     if knowledge == "known":
         cards = [bean for bean, n in rules.card_counts for _ in range(n)]

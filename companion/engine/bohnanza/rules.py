@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -10,6 +11,7 @@ from typing import Any
 
 from ..beans import VARIETIES
 from ..errors import RuleError
+from ..reading import RULE, Obj, as_is, bad
 
 _DATA = tomllib.loads(
     resources.files("companion.engine").joinpath("data/bohnanza.toml").read_text("utf-8")
@@ -18,14 +20,23 @@ _DATA = tomllib.loads(
 EDITIONS = tuple(_DATA["edition"])
 TIE_BREAKS = ("most-cards-in-hand", "furthest-from-start")
 
+
+def _whole(lo: int, hi: int):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _one_of(*options: str):
+    return lambda v: isinstance(v, str) and v in options
+
+
 # Keys a table may override, with a check of each value.
 _OVERRIDABLE = {
-    "fields": lambda v: isinstance(v, int) and 1 <= v <= 3,
-    "third_field_cost": lambda v: isinstance(v, int) and 0 <= v <= 10,
-    "third_field_paid_to": lambda v: v in ("discard", "box"),
-    "exhaustions_to_end": lambda v: isinstance(v, int) and 1 <= v <= 10,
-    "harvest": lambda v: v in ("any-time", "own-turn"),
-    "tie_break": lambda v: v in TIE_BREAKS,
+    "fields": _whole(1, 3),
+    "third_field_cost": _whole(0, 10),
+    "third_field_paid_to": _one_of("discard", "box"),
+    "exhaustions_to_end": _whole(1, 10),
+    "harvest": _one_of("any-time", "own-turn"),
+    "tie_break": _one_of(*TIE_BREAKS),
 }
 
 
@@ -77,10 +88,11 @@ class Rules:
 
 def make_rules(players: int, edition: str = "classic", **overrides: Any) -> Rules:
     """The rules for `players` players of `edition`, with a table's overrides applied."""
-    if edition not in _DATA["edition"]:
+    if not isinstance(edition, str) or edition not in _DATA["edition"]:
         raise RuleError("setup", f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
     ed = _DATA["edition"][edition]
-    variant = ed["players"].get(str(players)) if isinstance(players, int) else None
+    whole = isinstance(players, int) and not isinstance(players, bool)
+    variant = ed["players"].get(str(players)) if whole else None
     if variant is None:
         counts = ", ".join(sorted(ed["players"]))
         raise RuleError("setup", f"the {ed['name']} is for {counts} players, not {players!r}")
@@ -111,7 +123,28 @@ def make_rules(players: int, edition: str = "classic", **overrides: Any) -> Rule
     )
 
 
-def rules_from_json(data: dict[str, Any]) -> Rules:
-    base = make_rules(data["players"], data["edition"])
-    overrides = {k: data[k] for k in _OVERRIDABLE if k in data and data[k] != getattr(base, k)}
-    return make_rules(data["players"], data["edition"], **overrides)
+def rules_from_json(data: object, where: str = "rules") -> Rules:
+    """The rules a saved state names: its edition and player count with the table's
+    overrides; every other value must be the edition's own."""
+    o = Obj(data, where)
+    given = {f.name: o(f.name, as_is) for f in dataclasses.fields(Rules) if f.name != "card_counts"}
+    o.done()
+    try:
+        base = make_rules(given["players"], given["edition"])
+        overrides = {
+            k: given[k] for k in _OVERRIDABLE if _json(given[k]) != _json(getattr(base, k))
+        }
+        rules = make_rules(given["players"], given["edition"], **overrides)
+    except RuleError as err:
+        raise RuleError(RULE, f"this saved game can't be read: {where}: {err.message}") from None
+    for key, value in given.items():
+        wanted = _json(getattr(rules, key))
+        if _json(value) != wanted:
+            name = _DATA["edition"][rules.edition]["name"]
+            raise bad(f"{where}.{key}", f"{wanted} ({name}, {rules.players} players)", value)
+    return rules
+
+
+def _json(value: object) -> str:
+    """A value as JSON text: equal texts are equal values, and true is not 1."""
+    return json.dumps(value, default=repr)

@@ -5,7 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..beans import VARIETIES
+from ..reading import (
+    Obj,
+    bad,
+    boolean,
+    choice,
+    game_tag,
+    integer,
+    items,
+    optional,
+)
 from .rules import Rules, rules_from_json
+
+BEAN = choice(VARIETIES, "a bean id")  # a bean id; whether it is in this game, the invariants say
+
+
+def fields_reader(value: object, where: str) -> tuple[tuple[str, ...], ...]:
+    fields = items(items(BEAN))(value, where)
+    if not 1 <= len(fields) <= 3:
+        raise bad(where, "1 to 3 bean fields", value)
+    return fields
+
 
 # Steps of a turn. Classic: plant -> trade -> plant-traded -> (draw) ...
 # Bean duel (2 players): offer -> plant -> plant-drawn -> (draw) ...
@@ -35,14 +56,17 @@ class Player:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> Player:
-        return Player(
-            hand=tuple(d["hand"]),
-            fields=tuple(tuple(f) for f in d["fields"]),
-            coins=tuple(d["coins"]),
-            set_aside=tuple(d["set_aside"]),
-            bought_field=bool(d["bought_field"]),
+    def from_json(d: object, where: str = "player") -> Player:
+        o = Obj(d, where)
+        player = Player(
+            hand=o("hand", items(optional(BEAN))),
+            fields=o("fields", fields_reader),
+            coins=o("coins", items(BEAN)),
+            set_aside=o("set_aside", items(BEAN)),
+            bought_field=o("bought_field", boolean),
         )
+        o.done()
+        return player
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,26 +130,38 @@ class State:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> State:
-        return State(
-            rules=rules_from_json(d["rules"]),
-            players=tuple(Player.from_json(p) for p in d["players"]),
-            start=d["start"],
-            active=d["active"],
-            turn=d["turn"],
-            step=d["step"],
-            planted=d["planted"],
-            discarded=d["discarded"],
-            face_up=tuple(d["face_up"]),
-            offer=tuple(d["offer"]),
-            deck=None if d["deck"] is None else tuple(d["deck"]),
-            hidden_deck=d["hidden_deck"],
-            discard=tuple(d["discard"]),
-            out=tuple(d["out"]),
-            exhaustions=d["exhaustions"],
-            ending=d["ending"],
-            seed=d["seed"],
-            shuffles=d["shuffles"],
-            cycle_drawn=d["cycle_drawn"],
-            cycle_discarded=d["cycle_discarded"],
+    def from_json(d: object) -> State:
+        """A state from its JSON form, or RuleError("malformed-state") saying what is
+        wrong: every value's type and range is checked. Whether the position is a
+        possible one (card counts and the like) is for `invariants` to say: tests
+        build positions this way."""
+        o = Obj(d, "")
+        o("game", game_tag("bohnanza"))
+        rules = o("rules", rules_from_json)
+        n = rules.players
+        seat = integer(0, n - 1)
+        count = integer(0)
+        state = State(
+            rules=rules,
+            players=o("players", items(Player.from_json, n)),
+            start=o("start", seat),
+            active=o("active", seat),
+            turn=o("turn", integer(1)),
+            step=o("step", choice(STEPS)),
+            planted=o("planted", integer(0, 2)),
+            discarded=o("discarded", boolean),
+            face_up=o("face_up", items(BEAN)),
+            offer=o("offer", items(BEAN)),
+            deck=o("deck", optional(items(BEAN))),
+            hidden_deck=o("hidden_deck", count),
+            discard=o("discard", items(BEAN)),
+            out=o("out", items(BEAN)),
+            exhaustions=o("exhaustions", count),
+            ending=o("ending", boolean),
+            seed=o("seed", integer()),
+            shuffles=o("shuffles", count),
+            cycle_drawn=o("cycle_drawn", count),
+            cycle_discarded=o("cycle_discarded", count),
         )
+        o.done()
+        return state

@@ -42,7 +42,9 @@ class Save(Action):
 @dataclass(frozen=True, slots=True)
 class Harvest(Action):
     """Harvest the top card (3, 4 or 5 completed orders). With hidden cards the new
-    bottom card drawn from the deck is entered: its five orders, bottom first."""
+    bottom card drawn from the deck is entered: its five orders, bottom first, and
+    its printed number if known (a number alone is not enough: a log replays
+    without the card library). With a known deck both are checked if given."""
 
     player: int
     card: tuple[str, ...] | None = None

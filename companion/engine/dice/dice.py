@@ -58,9 +58,9 @@ def dice_from_data(data: object) -> DiceSet:
         if not isinstance(faces, list) or len(faces) != 6:
             raise RuleError("bad-dice", f"die {kind!r} needs exactly six faces")
         for face in faces:
-            if face not in VARIETIES:
+            if not isinstance(face, str) or face not in VARIETIES:
                 raise RuleError("bad-dice", f"die {kind!r}: {face!r} is not a bean id")
-        if not isinstance(count, int) or count < 1:
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 5:
             raise RuleError("bad-dice", f"die {kind!r}: count must be a positive whole number")
         if kinds.setdefault(kind, tuple(faces)) != tuple(faces):
             raise RuleError("bad-dice", f"two dice of kind {kind!r} have different faces")
@@ -78,8 +78,9 @@ def load_dice(path: str | Path | None = None) -> DiceSet:
     else:
         try:
             text = Path(path).read_text("utf-8")
-        except OSError as err:
-            raise RuleError("bad-dice", f"can't read {path}: {err.strerror}") from None
+        except (OSError, ValueError) as err:
+            why = err.strerror if isinstance(err, OSError) else str(err)
+            raise RuleError("bad-dice", f"can't read {path}: {why}") from None
         where = str(path)
     try:
         data = tomllib.loads(text)

@@ -15,6 +15,7 @@ from typing import Any
 from ..actions import dispatch
 from ..cards import replaced, require_active, require_step
 from ..errors import RuleError
+from ..setup import check_knowledge, check_seed, check_start
 from .actions import Action, Harvest, PassPiece, RepeatRoll, Roll, Save
 from .cards import ORDERS_PER_CARD, HarvestCard, make_card, synthetic_cards
 from .dice import DEFAULT_DICE, DiceSet, dice_from_data, load_dice
@@ -50,10 +51,11 @@ def new_game(
     are the synthetic stand-ins, shuffled with `seed`; with `"hidden"` the deck is
     a count and `cards` gives each player's two cards as entered at the table:
     [[top, bottom], ...], each card five orders (bottom first) or {"number", "orders"}."""
-    if not isinstance(players, int) or not 2 <= players <= 5:
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise RuleError("setup", f"Das Würfelspiel is for 2–5 players, not {players!r}")
-    if not isinstance(start, int) or not 0 <= start < players:
-        raise RuleError("setup", f"the starting player must be a seat 0–{players - 1}")
+    check_start(start, players)
+    check_seed(seed)
+    check_knowledge(knowledge)
     dice = _dice(faces)
     if knowledge == "known":
         deck = list(synthetic_cards())
@@ -61,17 +63,18 @@ def new_game(
         hands = [(deck[2 * i], deck[2 * i + 1]) for i in range(players)]
         rest: tuple | None = tuple(deck[2 * players :])
         hidden = 0
-    elif knowledge == "hidden":
+    else:
         if not isinstance(cards, list) or len(cards) != players:
             raise RuleError("setup", "enter each player's two harvest cards (top, bottom)")
         hands = []
         for seat, pair in enumerate(cards):
             if not isinstance(pair, list | tuple) or len(pair) != 2:
                 raise RuleError("setup", f"seat {seat + 1}: give two cards, the top one first")
-            hands.append(tuple(HarvestCard.from_json(c) for c in pair))
+            try:
+                hands.append(tuple(HarvestCard.from_json(c) for c in pair))
+            except RuleError as err:
+                raise RuleError(err.rule, f"seat {seat + 1}'s cards: {err.message}") from None
         rest, hidden = None, HARVEST_CARDS - 2 * players
-    else:
-        raise RuleError("setup", f"knowledge must be 'known' or 'hidden', not {knowledge!r}")
     return DiceState(
         dice=dice,
         players=tuple(DicePlayer(top=t, bottom=b) for t, b in hands),
@@ -206,13 +209,24 @@ def _harvest(state: DiceState, a: Harvest) -> DiceState:
     if ok:
         if card is None:
             if entered is None:
+                # The log replays without the card library: a number names no orders.
+                if a.number is not None:
+                    raise RuleError(
+                        "card-unseen",
+                        f"card {a.number}: enter its five orders too, bottom first; "
+                        "the game can't look a card up by its number",
+                    )
                 raise RuleError(
                     "card-unseen",
-                    "enter the new bottom harvest card (its five orders) or its number",
+                    "enter the new bottom harvest card drawn: its five orders, bottom first",
                 )
             card = entered
         elif entered is not None and entered.orders != card.orders:
             raise RuleError("wrong-card", "that is not the card drawn from the deck")
+        elif a.number is not None and card.number is not None and a.number != card.number:
+            raise RuleError(
+                "wrong-card", f"the card drawn from the deck is card {card.number}, not {a.number}"
+            )
     state = _with(state, a.player, bottom=card)
     state = _check_new_top(state, a.player)
     if state.players[a.player].total >= GOAL and state.final is None:

@@ -5,8 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..beans import VARIETIES
+from ..reading import Obj, bad, boolean, choice, game_tag, integer, items, optional, wrapped
+from .cards import ORDERS_PER_CARD as ORDERS
 from .cards import HarvestCard
 from .dice import DiceSet, dice_from_data
+
+CARD = wrapped(HarvestCard.from_json)
 
 # roll: the active player rolls the dice not in the bean field; save: after a roll
 # (the others have checked), the active player saves dice or repeats the roll;
@@ -39,15 +44,18 @@ class DicePlayer:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> DicePlayer:
-        return DicePlayer(
-            top=None if d["top"] is None else HarvestCard.from_json(d["top"]),
-            bottom=None if d["bottom"] is None else HarvestCard.from_json(d["bottom"]),
-            completed=d["completed"],
-            dollars=tuple(None if c is None else HarvestCard.from_json(c) for c in d["dollars"]),
-            aids=d["aids"],
-            last_check=d["last_check"],
+    def from_json(d: object, where: str = "player") -> DicePlayer:
+        o = Obj(d, where)
+        player = DicePlayer(
+            top=o("top", optional(CARD)),
+            bottom=o("bottom", optional(CARD)),
+            completed=o("completed", integer(0, ORDERS)),
+            dollars=o("dollars", items(optional(CARD))),
+            aids=o("aids", integer(0)),
+            last_check=o("last_check", integer(0, ORDERS)),
         )
+        o.done()
+        return player
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,23 +114,37 @@ class DiceState:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> DiceState:
-        return DiceState(
-            dice=dice_from_data(d["dice"]),
-            players=tuple(DicePlayer.from_json(p) for p in d["players"]),
-            start=d["start"],
-            active=d["active"],
-            turn=d["turn"],
-            step=d["step"],
-            faces=tuple(d["faces"]),
-            saved=tuple(d["saved"]),
-            rolled=tuple(d["rolled"]),
-            piece=d["piece"],
-            deck=None if d["deck"] is None else tuple(HarvestCard.from_json(c) for c in d["deck"]),
-            hidden_deck=d["hidden_deck"],
-            aids_left=d["aids_left"],
-            final=d["final"],
-            seed=d["seed"],
-            rolls=d["rolls"],
-            shuffles=d["shuffles"],
+    def from_json(d: object) -> DiceState:
+        """A state from its JSON form, or RuleError("malformed-state") saying what is
+        wrong: every value's type and range is checked (whether the position is a
+        possible one is for `invariants` to say)."""
+        o = Obj(d, "")
+        o("game", game_tag("dice"))
+        dice = o("dice", wrapped(dice_from_data))
+        n = len(dice.dice)
+        players = o("players", items(DicePlayer.from_json))
+        if not 2 <= len(players) <= 5:
+            raise bad("players", "a list of 2 to 5 players", o.data["players"])
+        seat = integer(0, len(players) - 1)
+        count = integer(0)
+        state = DiceState(
+            dice=dice,
+            players=players,
+            start=o("start", seat),
+            active=o("active", seat),
+            turn=o("turn", integer(1)),
+            step=o("step", choice(STEPS)),
+            faces=o("faces", items(optional(choice(VARIETIES, "a bean id")), n)),
+            saved=o("saved", items(boolean, n)),
+            rolled=o("rolled", items(integer(0, n - 1), distinct=True)),
+            piece=o("piece", boolean),
+            deck=o("deck", optional(items(CARD))),
+            hidden_deck=o("hidden_deck", count),
+            aids_left=o("aids_left", count),
+            final=o("final", optional(seat)),
+            seed=o("seed", integer()),
+            rolls=o("rolls", count),
+            shuffles=o("shuffles", count),
         )
+        o.done()
+        return state

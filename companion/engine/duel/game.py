@@ -26,6 +26,7 @@ from ..cards import (
     take,
 )
 from ..errors import RuleError
+from ..setup import check_knowledge, check_seed, check_start
 from .actions import (
     GIFT_SOURCES,
     AcceptGift,
@@ -66,7 +67,7 @@ def check_pattern(pattern: object, cents: object) -> BonusCard:
     if not isinstance(pattern, tuple | list) or not pattern:
         raise RuleError("bad-bonus", "name the pattern's beans card by card, first planted first")
     for bean in pattern:
-        if bean not in CARDS:
+        if not isinstance(bean, str) or bean not in CARDS:
             raise RuleError("bad-bonus", f"{bean!r} is not a bean of The Duel")
     if len(set(pattern)) > 4:
         raise RuleError("bad-bonus", "a bo(h)nus card shows at most 4 different beans")
@@ -98,10 +99,9 @@ def synthetic_bonus_cards(rng: random.Random) -> list[BonusCard]:
 
 
 def new_game(*, seed: int = 0, knowledge: str = "known", start: int = 0) -> DuelState:
-    if knowledge not in ("known", "hidden"):
-        raise RuleError("setup", f"knowledge must be 'known' or 'hidden', not {knowledge!r}")
-    if start not in (0, 1):
-        raise RuleError("setup", "The Duel is for 2 players: the starting player is seat 0 or 1")
+    check_knowledge(knowledge)
+    check_seed(seed)
+    check_start(start, 2)
     n_hand, n_pile, n_bonus = DATA["hand"], DATA["dollar_pile"], DATA["bonus_hand"]
     order = (start, 1 - start)
     fields = ((),) * DATA["fields"]
@@ -339,10 +339,7 @@ def _give(state: DuelState, a: GiveGift) -> DuelState:
         has = face_up_has or (state.deck is not None and bean in player.hand)
         if has:
             raise RuleError("not-a-bluff", f"you have a {bean_name(bean)} to give: it was no bluff")
-        # The bluff costs one card of the bluffer's dollar pile, if there is one.
-        paid = player.dollars[-1:]
-        state = _with(state, giver, dollars=player.dollars[:-1])
-        state = _with(state, receiver, dollars=state.players[receiver].dollars + paid)
+        state = _pay_for_bluff(state, giver, receiver)
         return _after_planting(replace(state, step="plant-drawn", offers=()))
     if a.source == "face-up":
         if giver != state.active:
@@ -357,6 +354,26 @@ def _give(state: DuelState, a: GiveGift) -> DuelState:
         state = _with(state, giver, hand=hand)
     state = _with(state, receiver, gift=state.players[receiver].gift + (bean,))
     return _after_planting(replace(state, step="plant-drawn", offers=()))
+
+
+def _pay_for_bluff(state: DuelState, giver: int, receiver: int) -> DuelState:
+    """An accepted bluff: "you have to give them one card from your dollar pile,
+    which they put in their own dollar pile". Fulfilled bo(h)nus cards lie on the
+    dollar pile too. The rulebook names no card, so the bluffer chooses, and the
+    card that costs least is paid: a bean card (one dollar) while the pile holds
+    one, else the fulfilled bo(h)nus card of fewest cents (the latest of those). It
+    keeps its worth on the receiver's pile. An empty pile pays nothing."""
+    player, other = state.players[giver], state.players[receiver]
+    if player.dollars:
+        state = _with(state, giver, dollars=player.dollars[:-1])
+        return _with(state, receiver, dollars=other.dollars + player.dollars[-1:])
+    if player.fulfilled:
+        least = min(c.cents for c in player.fulfilled)
+        i = max(i for i, c in enumerate(player.fulfilled) if c.cents == least)
+        card = player.fulfilled[i]
+        state = _with(state, giver, fulfilled=player.fulfilled[:i] + player.fulfilled[i + 1 :])
+        return _with(state, receiver, fulfilled=other.fulfilled + (card,))
+    return state
 
 
 def _plant_drawn(state: DuelState, a: PlantDrawn) -> DuelState:
@@ -711,16 +728,45 @@ def invariants(state: DuelState) -> list[str]:
     return problems
 
 
+def _pile(p: DuelPlayer) -> int:
+    """Cards on a dollar pile: bean cards and fulfilled bo(h)nus cards."""
+    return len(p.dollars) + len(p.fulfilled)
+
+
 def step_invariants(before: DuelState, action: Action, after: DuelState) -> list[str]:
     """Hand order: cards leave from anywhere keeping the others' order, or the active
-    player's phase-4 draw puts them at the back."""
-    return [
+    player's phase-4 draw puts them at the back. Dollar piles: only an accepted
+    bluff takes a card off one, and then exactly one card, whatever kind, goes to
+    the other player's pile (none only when the bluffer's pile is empty), the two
+    piles together worth what they were."""
+    problems = [
         problem
         for seat in (0, 1)
         for problem in hand_order_problems(
             seat, before.players[seat].hand, after.players[seat].hand, seat == before.active
         )
     ]
+    piles = [(_pile(b), _pile(a)) for b, a in zip(before.players, after.players, strict=True)]
+    if isinstance(action, GiveGift) and action.source == "bluff":
+        giver, receiver = action.player, _other(action.player)
+        paid = min(1, piles[giver][0])
+        if piles[giver][1] != piles[giver][0] - paid:
+            problems.append(
+                f"seat {giver} bluffed with {piles[giver][0]} card(s) on the dollar pile "
+                f"and kept {piles[giver][1]}: a bluff pays one card"
+            )
+        if piles[receiver][1] != piles[receiver][0] + paid:
+            problems.append(f"seat {receiver} was not paid for the bluff accepted")
+        worth = [cents(s, giver) + cents(s, receiver) for s in (before, after)]
+        if worth[0] != worth[1]:
+            problems.append(f"a bluff changed the dollars in play from {worth[0]} to {worth[1]}")
+    else:
+        problems.extend(
+            f"seat {seat}'s dollar pile lost a card without a bluff"
+            for seat, (b, a) in enumerate(piles)
+            if a < b
+        )
+    return problems
 
 
 def public_view(state: DuelState) -> dict[str, Any]:

@@ -7,6 +7,18 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from ..reading import (
+    Obj,
+    as_is,
+    boolean,
+    choice,
+    game_tag,
+    integer,
+    items,
+    optional,
+    wrapped,
+)
+
 DATA = tomllib.loads(
     resources.files("companion.engine").joinpath("data/duel.toml").read_text("utf-8")
 )
@@ -28,16 +40,23 @@ class BonusCard:
         return {"pattern": list(self.pattern), "cents": self.cents}
 
     @staticmethod
-    def from_json(d: dict[str, Any] | None) -> BonusCard | None:
-        return None if d is None else BonusCard(tuple(d["pattern"]), d["cents"])
+    def from_json(d: object, where: str = "bo(h)nus card") -> BonusCard:
+        from .game import check_pattern  # what a bo(h)nus card may be is a rule
+
+        o = Obj(d, where)
+        pattern, cents = o("pattern", as_is), o("cents", as_is)
+        o.done()
+        return wrapped(lambda _: check_pattern(pattern, cents))(d, where)
 
 
 def _bonus_list(cards) -> list:
     return [None if c is None else c.to_json() for c in cards]
 
 
-def _bonus_tuple(items) -> tuple:
-    return tuple(BonusCard.from_json(c) for c in items)
+BEAN = choice(RANK, "a bean id of The Duel")  # a bean of The Duel
+SEAT = integer(0, 1)
+COUNT = integer(0)
+CARD = BonusCard.from_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,18 +85,21 @@ class DuelPlayer:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> DuelPlayer:
-        return DuelPlayer(
-            hand=tuple(d["hand"]),
-            fields=tuple(tuple(f) for f in d["fields"]),
-            dollars=tuple(d["dollars"]),
-            bonus=_bonus_tuple(d["bonus"]),
-            fulfilled=_bonus_tuple(d["fulfilled"]),
-            gift=tuple(d["gift"]),
-            fresh_bonus=d["fresh_bonus"],
-            bonus_stopped=d["bonus_stopped"],
-            bonus_discarded=d["bonus_discarded"],
+    def from_json(d: object, where: str = "player") -> DuelPlayer:
+        o = Obj(d, where)
+        player = DuelPlayer(
+            hand=o("hand", items(optional(BEAN))),
+            fields=o("fields", items(items(BEAN), DATA["fields"])),
+            dollars=o("dollars", items(optional(BEAN))),
+            bonus=o("bonus", items(optional(CARD))),
+            fulfilled=o("fulfilled", items(CARD)),
+            gift=o("gift", items(BEAN)),
+            fresh_bonus=o("fresh_bonus", COUNT),
+            bonus_stopped=o("bonus_stopped", boolean),
+            bonus_discarded=o("bonus_discarded", boolean),
         )
+        o.done()
+        return player
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,25 +165,32 @@ class DuelState:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> DuelState:
-        return DuelState(
-            players=tuple(DuelPlayer.from_json(p) for p in d["players"]),  # type: ignore[arg-type]
-            start=d["start"],
-            active=d["active"],
-            turn=d["turn"],
-            step=d["step"],
-            planted=d["planted"],
-            face_up=tuple(d["face_up"]),
-            discarded_drawn=d["discarded_drawn"],
-            offers=tuple(d["offers"]),
-            deck=None if d["deck"] is None else tuple(d["deck"]),
-            hidden_deck=d["hidden_deck"],
-            discard=tuple(d["discard"]),
-            bonus_deck=None if d["bonus_deck"] is None else _bonus_tuple(d["bonus_deck"]),
-            hidden_bonus_deck=d["hidden_bonus_deck"],
-            bonus_discard=_bonus_tuple(d["bonus_discard"]),
-            refilling=d["refilling"],
-            ending=d["ending"],
-            seed=d["seed"],
-            shuffles=d["shuffles"],
+    def from_json(d: object) -> DuelState:
+        """A state from its JSON form, or RuleError("malformed-state") saying what is
+        wrong: every value's type and range is checked (whether the position is a
+        possible one is for `invariants` to say)."""
+        o = Obj(d, "")
+        o("game", game_tag("duel"))
+        state = DuelState(
+            players=o("players", items(DuelPlayer.from_json, 2)),
+            start=o("start", SEAT),
+            active=o("active", SEAT),
+            turn=o("turn", integer(1)),
+            step=o("step", choice(STEPS)),
+            planted=o("planted", integer(0, 2)),
+            face_up=o("face_up", items(BEAN)),
+            discarded_drawn=o("discarded_drawn", boolean),
+            offers=o("offers", items(BEAN, distinct=True)),
+            deck=o("deck", optional(items(BEAN))),
+            hidden_deck=o("hidden_deck", COUNT),
+            discard=o("discard", items(BEAN)),
+            bonus_deck=o("bonus_deck", optional(items(CARD))),
+            hidden_bonus_deck=o("hidden_bonus_deck", COUNT),
+            bonus_discard=o("bonus_discard", items(optional(CARD))),
+            refilling=o("refilling", boolean),
+            ending=o("ending", boolean),
+            seed=o("seed", integer()),
+            shuffles=o("shuffles", COUNT),
         )
+        o.done()
+        return state
