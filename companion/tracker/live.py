@@ -473,14 +473,14 @@ class LiveFields:
         if not 0 <= seat < len(self.last.fields) or not 0 <= f < len(self.last.fields[seat]):
             raise TableError("no-such-field", f"seat {seat + 1} has no field {f + 1} in view")
         t = self.service.table(self.code)  # type: ignore[attr-defined]
+        # Fields a phone changed since the camera's last look still wait to be laid
+        # (noted before the camera takes anything back: its own undo is no move
+        # made elsewhere); the field put right lies as the player says.
+        self._as_the_game_moved(t.state, [list(s) for s in self.last.fields])
         if self._last is not None and self._last[1] == t.next_n:
             for _ in range(self._last[0]):
                 self.service.undo(self.code, source="camera")  # type: ignore[attr-defined]
-        # What the camera took back is no move made elsewhere; the field put right
-        # lies as the player says.
         self._last = None
-        t_state = self.service.table(self.code).state  # type: ignore[attr-defined]
-        self._as_the_game_moved(t_state, [list(s) for s in self.last.fields])
         self._remember_game()
         self._lagging.pop((seat, f), None)
         fields = [list(s) for s in self.last.fields]
