@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import logging
 import random
+import signal
 import sys
 import tempfile
 import threading
@@ -656,9 +657,15 @@ def run_demo(args: argparse.Namespace) -> int:
     if problem:
         print(f"companion demo: {problem}", file=sys.stderr)
         return 2
-    # A fresh database a run, removed when the demo stops (unless --db names one).
+    # A fresh database a run, removed when the demo stops (unless --db names one),
+    # also when it is stopped by a signal rather than Ctrl-C.
+    signal.signal(signal.SIGTERM, _stop)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
         return _run_demo(args, args.db or str(Path(tmp) / "demo.db"))
+
+
+def _stop(_signum, _frame) -> None:
+    raise SystemExit(0)
 
 
 def demo_arguments_problem(args: argparse.Namespace) -> str | None:

@@ -8,7 +8,7 @@ import socket
 import sys
 import threading
 
-from werkzeug.serving import WSGIRequestHandler
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from .config import Config, host_key, load_config
 from .store import Store
@@ -113,36 +113,21 @@ def run(app, cfg: Config, on_ready=None) -> None:
                 checks["camera"] = rig.alive
             Watchdog(notifier, checks, interval).start()
 
-    socketio.start_background_task(_when_bound, cfg, ready)
-    # Werkzeug's own start-up lines (its "development server" warning among them)
-    # say nothing a table's host needs: the service prints its URLs itself. The
-    # choice of server is written down in docs/server.md.
+    # Werkzeug's threaded server, made here rather than through socketio.run (whose
+    # Flask banner and "development server" warning say nothing a table's host
+    # needs: the service prints its own URLs). Why this server: docs/server.md.
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    server = make_server(
+        cfg.host, cfg.port, app, threaded=True, request_handler=_NoDelayHandler
+    )  # OSError (the port taken, no such address) goes to the caller
+    socketio.start_background_task(ready)  # the socket is bound: phones may come
     try:
-        socketio.run(
-            app,
-            host=cfg.host,
-            port=cfg.port,
-            allow_unsafe_werkzeug=True,
-            use_reloader=False,
-            log_output=False,
-            request_handler=_NoDelayHandler,
-        )
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
     finally:
+        server.server_close()
         stop_camera.set()
-
-
-def _when_bound(cfg: Config, on_ready) -> None:
-    import time
-
-    target = "127.0.0.1" if cfg.host in ("0.0.0.0", "") else cfg.host
-    for _ in range(200):
-        try:
-            with socket.create_connection((target, cfg.port), timeout=0.2):
-                on_ready()
-                return
-        except OSError:
-            time.sleep(0.05)
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -1,6 +1,7 @@
 """The `companion` command as a user runs it."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -52,6 +53,8 @@ def test_the_demo_serves_a_table_that_simulated_players_play(tmp_path):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
+    temp = tmp_path / "tmp"  # where the demo keeps its database while it runs
+    temp.mkdir()
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -66,12 +69,11 @@ def test_the_demo_serves_a_table_that_simulated_players_play(tmp_path):
             "0.05",
             "--seed",
             "1",
-            "--db",
-            str(tmp_path / "demo.db"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        env={**os.environ, "TMPDIR": str(temp)},
     )
     try:
         base = f"http://127.0.0.1:{port}"
@@ -101,3 +103,6 @@ def test_the_demo_serves_a_table_that_simulated_players_play(tmp_path):
         out = proc.communicate(timeout=10)[0]
     assert f"/j/{code}" in out and "host key" in out  # the URL and the QR in the terminal
     assert "█" in out or "#" in out
+    # Quiet: no server banner or warnings; and stopped, it leaves no data behind.
+    assert "Serving Flask app" not in out and "WARNING" not in out and "Traceback" not in out
+    assert list(temp.iterdir()) == []
