@@ -43,7 +43,7 @@ def _free_port():
         return s.getsockname()[1]
 
 
-SPEED = 6  # the demo's own time runs this much faster than the clock on the wall
+SPEED = 4  # the demo's own time runs this much faster than the clock on the wall
 
 
 class FastClock:
