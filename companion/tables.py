@@ -7,6 +7,7 @@ so a restarted service resumes every game where it stood."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -20,6 +21,8 @@ from . import words as w
 from .engine import RuleError
 from .engine.games import GAMES, GameDef
 from .store import Store
+
+log = logging.getLogger(__name__)
 
 # Room codes avoid letters that look alike on a small screen or in a hurried
 # read-aloud (I/L/1, O/0, S/5, Z/2, B/8).
@@ -111,6 +114,8 @@ class TableService:
         self._advising: set[tuple] = set()
         self._adviser = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
         self._lock = threading.RLock()
+        # Stored tables that could not be resumed (code -> why): kept out, not lost.
+        self.quarantined: dict[str, str] = {}
         self._resume()
 
     # ------------------------------------------------------------ start-up
@@ -120,12 +125,22 @@ class TableService:
         for row in self.store.tables():
             game = GAMES.get(row.game)
             if game is None:
+                self.quarantined[row.code] = f"a table of an unknown game {row.game!r}"
+                log.error("table %s not resumed: unknown game %r", row.code, row.game)
                 continue
             table = Table(row.code, game, row.players, row.setup)
             table.seats = self.store.seats(row.code)
             table.game_id = self.store.current_game(row.code)
-            if table.game_id is not None:
-                self._replay(table)
+            try:
+                if table.game_id is not None:
+                    self._replay(table)
+            except (RuleError, ValueError, KeyError, TypeError) as err:
+                # One bad log must not stop every table: this one is kept out (its
+                # rows stay in the store, untouched) and said so; the rest run.
+                why = err.message if isinstance(err, RuleError) else repr(err)
+                self.quarantined[row.code] = why
+                log.error("table %s not resumed, its log doesn't replay: %s", row.code, why)
+                continue
             self.tables[row.code] = table
 
     def _replay(self, table: Table) -> None:
@@ -632,6 +647,7 @@ class TableService:
             "tables": len(self.tables),
             "games": self.store.count_games(),
             "store": self.store.alive(),
+            "quarantined": sorted(self.quarantined),
         }
 
 

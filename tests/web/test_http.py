@@ -78,3 +78,34 @@ def test_every_page_carries_security_headers(app, client_for):
         assert "default-src 'self'" in headers["Content-Security-Policy"]
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_one_bad_log_is_kept_out_while_every_other_table_resumes(tmp_path):
+    """A stored log that no longer replays (an illegal action, a setup the engine
+    refuses) must not stop the service: that table is kept out, untouched, and
+    said so on /healthz; the others resume."""
+    import json as _json
+
+    from companion.store import Store
+    from companion.tables import TableService
+
+    store = Store(tmp_path / "t.db")
+    svc = TableService(store)
+    good = svc.open_table("bohnanza", 3, {"knowledge": "known", "seed": 1})
+    bad = svc.open_table("dice", 2, {"knowledge": "known", "seed": 2})
+    for code in (good, bad):
+        svc.start_game(code)
+    svc.act(good, svc.legal_for(svc.table(good), 0)[0]["action"])
+    game = svc.table(bad).game_id
+    store._write(
+        "INSERT INTO actions (game, n, action, seat, source, at) VALUES (?, 0, ?, NULL, 'phone', 0)",
+        (game, _json.dumps({"type": "save", "player": 0, "dice": [9]})),
+    )
+    store.close()
+    store = Store(tmp_path / "t.db")
+    again = TableService(store)
+    assert good in again.tables and again.table(good).next_n == 1
+    assert bad not in again.tables and bad in again.quarantined
+    assert again.health()["quarantined"] == [bad]
+    assert len(store.log(game)) == 1  # kept, not lost
+    store.close()
