@@ -98,7 +98,8 @@ def test_one_bad_log_is_kept_out_while_every_other_table_resumes(tmp_path):
     svc.act(good, svc.legal_for(svc.table(good), 0)[0]["action"])
     game = svc.table(bad).game_id
     store._write(
-        "INSERT INTO actions (game, n, action, seat, source, at) VALUES (?, 0, ?, NULL, 'phone', 0)",
+        "INSERT INTO actions (game, n, action, seat, source, at) "
+        "VALUES (?, 0, ?, NULL, 'phone', 0)",
         (game, _json.dumps({"type": "save", "player": 0, "dice": [9]})),
     )
     store.close()
