@@ -14,6 +14,7 @@ from companion import words as w
 from companion.engine import bohnanza as B
 from companion.engine import dice as D
 from companion.engine import duel as U
+from companion.engine.beans import bean_name
 from companion.engine.bohnanza.state import STEPS as BOHNANZA_STEPS
 from companion.engine.dice.state import STEPS as DICE_STEPS
 from companion.engine.duel.state import STEPS as DUEL_STEPS
@@ -358,3 +359,16 @@ def test_dice_orders_come_with_their_alternatives_as_dice():
     assert views.order_alternatives(parsed) == [[["garden"], ["green", "soy"], ["red"]]]
     two = views.order_alternatives(D.parse_order("green*2 | soy*2"))
     assert sorted(two) == [[["green"], ["green"]], [["soy"], ["soy"]]]
+
+
+def test_a_roll_the_engine_made_is_logged_with_the_faces_it_showed():
+    from companion.engine.games import GAMES
+
+    game = GAMES["dice"]
+    state = game.new_game(players=2, knowledge="known", seed=3)
+    roll = next(a for a in game.legal_actions(state) if type(a).__name__ == "Roll")
+    after = game.apply(state, roll)
+    shown = [views.describe("dice", state, roll, {}, lang="en")]
+    faces = [after.faces[i] for i in after.rolled]
+    assert all(bean_name(f) in shown[0] for f in faces)
+    assert views.describe("dice", state, roll, {}, upcoming=True, lang="en") == "Seat 1 rolls"

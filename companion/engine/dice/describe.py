@@ -5,6 +5,7 @@ buttons (second person, to the player who makes the move)."""
 from __future__ import annotations
 
 from ... import words as w
+from ..errors import RuleError
 from .actions import Action, Harvest, PassPiece, RepeatRoll, Roll, Save
 from .state import DiceState
 
@@ -42,7 +43,18 @@ def describe(
         return f"{who} {de_they}" if de else f"{who} {en_they}"
 
     if isinstance(action, Roll | RepeatRoll):
-        shown = "" if upcoming or not action.faces else ": " + w.beans(action.faces, lang)
+        faces = action.faces
+        if faces is None and not upcoming and before.deck is not None:
+            # The engine's own dice (a simulated table): what they showed is known
+            # only by rolling them, which is pure and the same every time.
+            from .game import apply
+
+            try:
+                after = apply(before, action)
+                faces = tuple(after.faces[i] for i in after.rolled)
+            except RuleError:
+                faces = None
+        shown = "" if upcoming or not faces else ": " + w.beans(faces, lang)
         if isinstance(action, Roll):
             n = sum(1 for s in before.saved if not s)
             return say(
