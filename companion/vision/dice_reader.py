@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -30,6 +31,14 @@ WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader wor
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 LUT_SIZE = 16 * 16 * 16  # the colour model: relative lightness, a, b in 16 bins each
 ROTATIONS = 24
+# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.35x-2.7x)
+DEBUG_SCORES = None
+MIN_AREA = 0.12
+NORM = 32.0  # every die's top face is read at this many pixels a side
+VIEW = 2.4  # a face view: the top face and around it, in face sides
+AUGMENT = 2  # views of every enrolled die as another evening may show it
+FACE_GATE = 0.8  # a die is at least this alike to the enrolled faces (of their median)
+MAX_AREA = 7.0
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
 # touching die can throw off: three looks turned by an eighth and a sixteenth of
@@ -206,6 +215,7 @@ class DiceReader:
     _empty_cache: tuple | None = None
     _likeness_cache: tuple | None = None
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
+    face_gate: float = 0.0  # the least likeness to the enrolled faces a die has
 
     # ------------------------------------------------------------ enrolment
 
@@ -233,19 +243,21 @@ class DiceReader:
         reader._empty = None if empty is None else _resize(empty, reader.scale)
         # Take dice face by face until each face has its share, spreading over pictures.
         chosen: dict[int, list[tuple[np.ndarray, Box]]] = {i: [] for i in range(len(classes))}
+        full: dict[int, Sample] = {}  # the enrolment picture at its own size, by picture
         order = rng.permutation(len(pictures))
         for i in order:
             sample, img = pictures[i]
             for b in sample.boxes:
                 if len(chosen[b.face]) < per_face:
                     chosen[b.face].append((img, b))
+                    full[id(img)] = labelled[i]
         reader.crops_per_face = {f: len(v) for f, v in chosen.items()}
         boxes = [b for v in chosen.values() for _, b in v]
         # The top face's size: the median box (a few labels wrap only a pip).
         reader.side = float(np.median([max(b.w, b.h) for b in boxes]))
         used = {id(img) for v in chosen.values() for img, _ in v}
         reader._learn_colours([(s, img) for s, img in pictures if id(img) in used])
-        reader._learn_faces(chosen)
+        reader._learn_faces(chosen, full, rng)
         reader._learn_dieness(chosen, pictures, rng)
         reader._empty = None  # only for enrolment: reading is told its own empty picture
         return reader
@@ -286,20 +298,31 @@ class DiceReader:
         bg /= bg.sum()
         self.lut = (die / (die + bg)).astype(np.float32)
 
+    def _face_view(self, full: np.ndarray, k: float, c: Candidate) -> np.ndarray:
+        """The die's top face and a little around it, cut from the picture at its
+        own size (`full`; `c` found in it scaled by k) and brought to NORM pixels a
+        side: every face is read at one scale, whatever the camera's height."""
+        fs = max(c.fside / k, 2.0)
+        size = int(math.ceil(VIEW * fs))
+        view = cv2.getRectSubPix(full, (size, size), (c.fx / k, c.fy / k))
+        out = max(8, int(round(size * NORM / fs)))
+        inter = cv2.INTER_AREA if out < size else cv2.INTER_LINEAR
+        return cv2.resize(view, (out, out), interpolation=inter)
+
     def _face_feature(
         self,
-        img: np.ndarray,
-        c: Candidate,
+        view: np.ndarray,
         angle: float = 0.0,
         scale: float = 1.0,
         dx: float = 0.0,
         dy: float = 0.0,
         tint: np.ndarray | None = None,
     ) -> np.ndarray:
-        if not c.fside:
-            self._top_face(img, c)
-        side = FACE_SCALE * c.fside * scale
-        patch = _crop(img, c.fx + dx * side, c.fy + dy * side, side, c.fangle + angle)
+        """A look at the face in its view (see _face_view): turned by `angle` from
+        the blob's own turn, `scale` times the face, shifted by dx, dy face sides."""
+        side = FACE_SCALE * NORM * scale
+        centre = view.shape[1] / 2 - 0.5
+        patch = _crop(view, centre + dx * side, centre + dy * side, side, angle)
         return face_feature(patch, tint)
 
     def _top_face(self, img: np.ndarray, c: Candidate) -> None:
@@ -346,36 +369,102 @@ class DiceReader:
         if len(rows) >= 8:
             self.lean, *_ = np.linalg.lstsq(np.array(rows), np.array(targets), rcond=None)
 
-    def _learn_faces(self, chosen) -> None:
+    def _learn_faces(self, chosen, full: dict[int, Sample], rng) -> None:
+        """Every enrolled die as reading will see it (its face view), in quarter
+        turns and small jitters; and AUGMENT more views of it as a later evening may
+        show it (see _another_evening): farther away, under another lamp, blurred,
+        compressed. Then how alike a die and the enrolled faces must be at least."""
         self._learn_lean(chosen)
-        feats, labels = [], []
+        feats, labels, groups, plain = [], [], [], []
+        pictures: dict[int, np.ndarray] = {}
         for face, items in chosen.items():
             for img, b in items:
                 c = self._matched(img, b)
                 if c is None:
                     continue  # the reader can't find this die: nothing to learn from it
+                if id(img) not in pictures:
+                    pictures = {id(img): full[id(img)].image()}  # one picture at a time
+                picture = pictures[id(img)]
+                self._top_face(img, c)
+                view = self._face_view(picture, self.scale, c)
+                plain.append((view, c.fangle, face, len(plain)))
                 # The crop is turned square to the face's edges: what is left is a
                 # quarter turn either way, and a little slack in the face's outline.
                 for quarter in range(4):
                     for angle, scale, dx, dy in JITTER:
                         feats.append(
-                            self._face_feature(img, c, 90 * quarter + angle, scale, dx, dy)
+                            self._face_feature(view, c.fangle + 90 * quarter + angle, scale, dx, dy)
                         )
-                        labels.append(face)
+                for _ in range(AUGMENT):
+                    other = self._another_evening(picture, c, rng)
+                    for quarter in range(4):
+                        angle, scale = rng.uniform(-10, 10), float(np.exp(rng.normal(0, 0.07)))
+                        dx, dy = rng.uniform(-0.06, 0.06, 2)
+                        feats.append(
+                            self._face_feature(
+                                other, c.fangle + 90 * quarter + angle, scale, dx, dy
+                            )
+                        )
+                n = len(feats) - len(labels)
+                labels += [face] * n
+                groups += [len(plain) - 1] * n
         self.face_feats = np.array(feats, np.float32)
         self.face_labels = np.array(labels, np.int32)
         self.face_columns = {
             int(f): np.flatnonzero(self.face_labels == f) for f in np.unique(self.face_labels)
         }
+        # How alike to the enrolled faces a die is: each enrolled die read against
+        # the others (its own crops left out). A blob far less alike than the
+        # enrolled dice are to each other is no die (a label, a key, a cable's plug).
+        group_of = np.array(groups)
+        alike = []
+        for view, angle, face, g in plain:
+            keep = group_of != g
+            scores = self._face_scores(view, angle, keep)
+            alike.append(scores[face])
+        self.face_gate = FACE_GATE * float(np.median(alike)) if alike else 0.0
+
+    def _another_evening(self, picture: np.ndarray, c: Candidate, rng) -> np.ndarray:
+        """The face view of an enrolled die as another evening may show it: the
+        camera up to twice as far (the die half as large), another lamp (brighter or
+        dimmer, warmer or cooler), a little blur and sensor noise, JPEG."""
+        k = self.scale
+        fs = max(c.fside / k, 2.0)
+        size = int(math.ceil(VIEW * fs))
+        view = cv2.getRectSubPix(picture, (size, size), (c.fx / k, c.fy / k)).astype(np.float32)
+        light = rng.uniform(0.6, 1.4) * np.exp(rng.normal(0, 0.08, 3))
+        view = view * light.astype(np.float32)
+        far = float(np.exp(rng.uniform(math.log(0.5), 0.0)))
+        small = max(6, int(round(size * far)))
+        view = cv2.resize(view, (small, small), interpolation=cv2.INTER_AREA)
+        sigma = rng.uniform(0.0, 1.0) * max(1.0, small / size * fs / NORM)
+        if sigma > 0.3:
+            view = cv2.GaussianBlur(view, (0, 0), sigma)
+        view = view + rng.normal(0, rng.uniform(0, 5), view.shape).astype(np.float32)
+        view = np.clip(view, 0, 255).astype(np.uint8)
+        if rng.random() < 0.5:
+            quality = int(rng.integers(35, 90))
+            ok, data = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, quality])
+            if ok:
+                view = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        out = max(8, int(round(size * NORM / fs)))
+        inter = cv2.INTER_AREA if out < small else cv2.INTER_LINEAR
+        return cv2.resize(view, (out, out), interpolation=inter)
 
     def _learn_dieness(self, chosen, pictures, rng) -> None:
         """Examples of dice and of everything else the colour model lets through."""
         feats, labels = [], []
         for items in chosen.values():
             for img, b in items:
+                # Seen at its own size, as reading sees it (a die found is cropped by
+                # the size of its blob), a little larger or smaller.
+                c = self._matched(img, b)
+                side = self.side if c is None else c.side
+                x, y = (b.cx, b.cy) if c is None else (c.cx, c.cy)
                 for r in range(0, ROTATIONS, 4):
-                    jx, jy = rng.normal(0, 0.08 * self.side, 2)
-                    feats.append(self._die_feature(img, b.cx + jx, b.cy + jy, r * 15.0))
+                    jx, jy = rng.normal(0, 0.08 * side, 2)
+                    js = float(np.exp(rng.normal(0, 0.1)))
+                    feats.append(self._die_feature(img, x + jx, y + jy, side * js, r * 15.0))
                     labels.append(1)
         for sample, img in pictures:
             for c in self._candidates(img):
@@ -385,24 +474,25 @@ class DiceReader:
                     for b in sample.boxes
                 ):
                     for r in range(0, ROTATIONS, 6):
-                        feats.append(self._die_feature(img, c.cx, c.cy, r * 15.0))
+                        feats.append(self._die_feature(img, c.cx, c.cy, c.side, r * 15.0))
                         labels.append(0)
         self.die_feats = np.array(feats, np.float32)
         self.die_labels = np.array(labels, np.int32)
 
-    def _die_feature(self, img: np.ndarray, cx: float, cy: float, angle: float = 0.0):
-        return hog(_normalise(_crop(img, cx, cy, 1.8 * self.side, angle)))
+    def _die_feature(self, img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0):
+        """A die and its surround, `side` the die's top face: cropped at its own size."""
+        return hog(_normalise(_crop(img, cx, cy, 1.8 * side, angle)))
 
     # ------------------------------------------------------------ reading
 
-    def likeness(self, img: np.ndarray) -> np.ndarray:
+    def likeness(self, img: np.ndarray, s: float | None = None) -> np.ndarray:
         """How die-like every pixel is (0..1), from its colour and from how much
         lighter or darker than the table around it it is (kept for the last picture:
         finding dice and their top faces both ask)."""
         # Keyed by the picture itself, held: an id alone could be a new picture's.
         if self._likeness_cache is not None and self._likeness_cache[0] is img:
             return self._likeness_cache[1]
-        prob = self.lut[colour_index(img, self.side)]  # type: ignore[index]
+        prob = self.lut[colour_index(img, self.side if s is None else s)]  # type: ignore[index]
         self._likeness_cache = (img, prob)
         return prob
 
@@ -416,12 +506,16 @@ class DiceReader:
             ]
         return self._candidates(img)
 
-    def _candidates(self, img: np.ndarray) -> list[Candidate]:
-        """Die-coloured blobs of a die's size (the colour model)."""
-        s = self.side
-        prob = self.likeness(img)
+    def _candidates(self, img: np.ndarray, s: float | None = None) -> list[Candidate]:
+        """Die-coloured blobs from about a third to two and a half times `s` (the
+        die's side expected at this scale: the enrolled one unless told): a die
+        nearer or farther from the camera than at enrolment is still a die. A blob
+        is split into touching dice when it is long or hollowed (two dice side by
+        side), not merely because it is large."""
+        s = self.side if s is None else s
+        prob = self.likeness(img, s)
         mask = (cv2.blur(prob, (3, 3)) > 0.5).astype(np.uint8)
-        k = max(1, int(round(s * 0.15)))
+        k = max(1, int(round(s * 0.08)))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
@@ -430,38 +524,41 @@ class DiceReader:
         out = []
         for i in range(1, n):
             x, y, w, h, area = stats[i]
-            if area < 0.3 * top or area > 30 * top:
+            if area < MIN_AREA * top or area > MAX_AREA * top:
                 continue  # a speck, or a sheet of paper, a hand: not a die
-            if area > 2.6 * top:
-                out.extend(self._split(mask[y : y + h, x : x + w], x, y))
+            blob = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+            # The outline, not the pixel count: pips and shade make holes.
+            contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            outline = max(contours, key=cv2.contourArea)
+            filled = float(cv2.contourArea(outline))
+            hull = float(cv2.contourArea(cv2.convexHull(outline)))
+            (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
+            long = max(rw, rh) / max(min(rw, rh), 1.0)
+            if area > 1.6 * top and (long > 1.45 or filled < 0.86 * hull):
+                cv2.drawContours(blob, [outline], -1, 1, -1)
+                out.extend(self._split(blob, x, y))
                 continue
-            # The outline's area, not the pixel count: pips and shade make holes.
-            pts = cv2.findNonZero((labels[y : y + h, x : x + w] == i).astype(np.uint8))
-            hull = float(cv2.contourArea(cv2.convexHull(pts)))
             out.append(
                 Candidate(
-                    float(cents[i][0]),
-                    float(cents[i][1]),
-                    float(w),
-                    float(h),
-                    max(float(area), hull),
+                    float(cents[i][0]), float(cents[i][1]), float(w), float(h), max(filled, hull)
                 )
             )
         return out
 
     def _split(self, blob: np.ndarray, x0: int, y0: int) -> list[Candidate]:
-        """Dice that touch: one candidate per peak of the distance transform."""
-        s = self.side
+        """Dice that touch: one candidate per peak of the distance transform, each
+        as large as the blob is wide there."""
         dist = cv2.distanceTransform(blob, cv2.DIST_L2, 3)
-        r = max(1, int(0.35 * s))
+        a = 2.0 * float(dist.max())  # a die's width across the blob
+        r = max(1, int(0.35 * a))
         peaks = (dist == cv2.dilate(dist, np.ones((2 * r + 1, 2 * r + 1), np.uint8))) & (
-            dist > 0.3 * s
+            dist > 0.3 * a
         )
         ys, xs = np.nonzero(peaks)
         out: list[Candidate] = []
         for x, y in sorted(zip(xs, ys, strict=True), key=lambda p: -dist[p[1], p[0]]):
-            if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * s for c in out):
-                out.append(Candidate(float(x + x0), float(y + y0), s, s, s * s))
+            if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * a for c in out):
+                out.append(Candidate(float(x + x0), float(y + y0), a, a, a * a))
         return out
 
     def _vote(self, feats: np.ndarray, labels: np.ndarray, q: np.ndarray) -> tuple[int, float]:
@@ -471,30 +568,41 @@ class DiceReader:
         best = int(np.argmax(votes))
         return best, float(votes[best] / self.k)
 
-    def _face(self, img: np.ndarray, c: Candidate) -> tuple[int, float]:
-        """The face, from a few looks at the top face (smaller, larger, shifted,
-        turned): each face scores the mean likeness of its NEAREST enrolled crops
-        to the look that suits it best, so one stray look or one odd enrolled crop
-        can't carry a face. The confidence is the winner's share of a softmax."""
-        if not c.fside:
-            self._top_face(img, c)
+    def _face_scores(
+        self, view: np.ndarray, angle: float, keep: np.ndarray | None = None
+    ) -> np.ndarray:
+        """Each face's score for the face in `view`: from a few looks at it
+        (smaller, larger, shifted, turned), the mean likeness of the face's NEAREST
+        enrolled crops to the look that suits it best, so one stray look or one odd
+        enrolled crop can't carry a face. `keep`: the enrolled crops to compare with."""
         # The colours don't move with a small shift: one histogram serves every look.
-        tint = tint_feature(_crop(img, c.fx, c.fy, FACE_SCALE * c.fside, c.fangle))
+        centre = view.shape[1] / 2 - 0.5
+        tint = tint_feature(_crop(view, centre, centre, FACE_SCALE * NORM, angle))
         queries = np.stack(
             [
-                self._face_feature(img, c, angle=turn, scale=sc, dx=dx, dy=dy, tint=tint)
+                self._face_feature(view, angle + turn, sc, dx, dy, tint=tint)
                 for sc, dx, dy, turn in LOOKS
             ]
         )
         sims = queries @ self.face_feats.T  # (looks, enrolled)
         scores = np.full(len(self.classes), -np.inf)
         for f, columns in self.face_columns.items():
+            if keep is not None:
+                columns = columns[keep[columns]]
             near = min(NEAREST, columns.size)
+            if near == 0:
+                continue
             best = -np.partition(-sims[:, columns], near - 1, axis=1)[:, :near]
             scores[f] = float(best.mean(axis=1).max())
+        return scores
+
+    def _face(self, view: np.ndarray, c: Candidate) -> tuple[int, float, float]:
+        """The face in `view` (see _face_view), its confidence (the winner's share
+        of a softmax of the faces' scores) and its score."""
+        scores = self._face_scores(view, c.fangle)
         face = int(np.argmax(scores))
         share = np.exp((scores - scores[face]) / SOFTMAX_T)
-        return face, float(1.0 / share.sum())
+        return face, float(1.0 / share.sum()), float(scores[face])
 
     def read(
         self, img: np.ndarray, region: np.ndarray | None = None, empty: np.ndarray | None = None
@@ -527,7 +635,7 @@ class DiceReader:
             cands = self._candidates(small)
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
-            for d in self._read(small, region, cands, changed=empty is not None)
+            for d in self._read(small, region, cands, changed=empty is not None, full=img, k=k)
         ]
 
     def _empty_at(self, empty: np.ndarray) -> np.ndarray:
@@ -543,6 +651,8 @@ class DiceReader:
         region: np.ndarray | None,
         cands: list[Candidate],
         changed: bool = False,
+        full: np.ndarray | None = None,
+        k: float = 1.0,
     ) -> list[Detection]:
         """`changed`: the candidates are what differs from the empty place; then one of
         a die's size is a die (the verifier is for the colour model's look-alikes)."""
@@ -554,11 +664,17 @@ class DiceReader:
                 dieness = 1.0
             else:
                 is_die, dieness = self._vote(
-                    self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy)
+                    self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy, c.side)
                 )
                 if is_die != 1:
                     continue
-            face, conf = self._face(img, c)
+            self._top_face(img, c)
+            view = self._face_view(img if full is None else full, 1.0 if full is None else k, c)
+            face, conf, alike = self._face(view, c)
+            if DEBUG_SCORES is not None:
+                DEBUG_SCORES.append(alike)
+            if alike < self.face_gate:
+                continue
             found.append(
                 Detection(c.cx, c.cy, max(c.w, self.side), max(c.h, self.side), face, conf, dieness)
             )
@@ -637,7 +753,40 @@ def evaluate_folders(enroll_dir: str, test_dir: str, per_face: int = 20) -> dict
     out["ms_per_image"] = round(1000 * elapsed / max(len(test_samples), 1), 2)
     out["enrolment_seconds"] = round(enrol_s, 2)
     out["crops_per_face"] = {classes[f]: n for f, n in reader.crops_per_face.items()}
+    out.update(breakdown(classes, results))
     return out
+
+
+SIZE_BINS = (0, 20, 30, 46, 60, 10_000)  # a labelled die's longer side, px
+
+
+def breakdown(classes: list[str], results) -> dict:
+    """Where a reading fails: labelled dice, found and read right by the labelled
+    die's size (px), and the faces most often taken for others."""
+    from .dataset import match
+
+    bins = {f"{a}-{b - 1}" if b < 10_000 else f"{a}+": [0, 0, 0] for a, b in pairwise(SIZE_BINS)}
+    names = list(bins)
+    confused: dict[str, int] = {}
+    for boxes, found in results:
+        pairs = dict(match(boxes, found))
+        for i, b in enumerate(boxes):
+            k = names[int(np.searchsorted(SIZE_BINS, max(b.w, b.h), side="right")) - 1]
+            bins[k][0] += 1
+            if i in pairs:
+                bins[k][1] += 1
+                face = found[pairs[i]].face
+                if face == b.face:
+                    bins[k][2] += 1
+                else:
+                    pair = f"{classes[b.face]} as {classes[face]}"
+                    confused[pair] = confused.get(pair, 0) + 1
+    return {
+        "by_size": {
+            k: dict(zip(("dice", "found", "right"), v, strict=True)) for k, v in bins.items()
+        },
+        "confused": dict(sorted(confused.items(), key=lambda kv: -kv[1])[:5]),
+    }
 
 
 __all__ = ["DiceReader", "evaluate_folders", "match"]
