@@ -37,6 +37,7 @@ MIN_AREA = 0.12
 NORM = 32.0  # every die's top face is read at this many pixels a side
 VIEW = 2.4  # a face view: the top face and around it, in face sides
 AUGMENT = 2  # views of every enrolled die as another evening may show it
+BODY = 200.0  # a face view's die body, each channel (see balanced)
 FACE_GATE = 0.8  # a die is at least this alike to the enrolled faces (of their median)
 MAX_AREA = 7.0
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
@@ -141,6 +142,20 @@ def _normalise(patch: np.ndarray) -> np.ndarray:
     if hi - lo < 1:
         return np.zeros_like(gray)
     return np.clip((gray.astype(np.float32) - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8)
+
+
+def balanced(view: np.ndarray) -> np.ndarray:
+    """A face view under a neutral light of one level: every channel scaled so the
+    die's body (the lighter half of its top face) is BODY. A die is its own white
+    card: a warmer, cooler, dimmer or brighter lamp changes the body and what is
+    printed on it alike, so their ratio, what the face shows, stays."""
+    n = view.shape[0]
+    a, b = int(n / 2 - NORM / 2), int(n / 2 + NORM / 2)
+    face = view[max(a, 0) : b, max(a, 0) : b].reshape(-1, 3)
+    gray = face.sum(axis=1)
+    body = face[gray >= np.median(gray)].mean(axis=0)
+    gains = BODY / np.maximum(body, 8.0)
+    return cv2.multiply(view, (*(float(g) for g in gains), 0.0), dtype=cv2.CV_8U)
 
 
 def check_frame(img: object) -> None:
@@ -307,7 +322,7 @@ class DiceReader:
         view = cv2.getRectSubPix(full, (size, size), (c.fx / k, c.fy / k))
         out = max(8, int(round(size * NORM / fs)))
         inter = cv2.INTER_AREA if out < size else cv2.INTER_LINEAR
-        return cv2.resize(view, (out, out), interpolation=inter)
+        return balanced(cv2.resize(view, (out, out), interpolation=inter))
 
     def _face_feature(
         self,
@@ -449,7 +464,7 @@ class DiceReader:
                 view = cv2.imdecode(data, cv2.IMREAD_COLOR)
         out = max(8, int(round(size * NORM / fs)))
         inter = cv2.INTER_AREA if out < small else cv2.INTER_LINEAR
-        return cv2.resize(view, (out, out), interpolation=inter)
+        return balanced(cv2.resize(view, (out, out), interpolation=inter))
 
     def _learn_dieness(self, chosen, pictures, rng) -> None:
         """Examples of dice and of everything else the colour model lets through."""
@@ -682,17 +697,19 @@ class DiceReader:
 
 
 def colour_index(img: np.ndarray, side: float) -> np.ndarray:
-    """Every pixel's cell of the colour model: its lightness against the table
-    around it (a blur over a few dice sides, so a die hardly lifts its own
-    surround), and its a and b. Not its lightness itself: a white die on a bright
-    patch of table must look the same as one on a dark patch."""
-    light, a, b = cv2.split(cv2.cvtColor(img, cv2.COLOR_BGR2LAB))
+    """Every pixel's cell of the colour model: its lightness and its colour (Lab's
+    a and b) against the table around it (a blur over a few dice sides, so a die
+    hardly lifts its own surround). Not the lightness or the colour themselves: a
+    white die on a bright patch of table, or under a warmer lamp, must look the
+    same as one on a dark patch under a cold one."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
     k = 8
-    small = cv2.resize(light, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(lab, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
     sigma = max(1.0, 2.0 * side / k)
-    around = cv2.resize(cv2.GaussianBlur(small, (0, 0), sigma), light.shape[::-1])
-    rel = cv2.addWeighted(light, 2.0, around, -2.0, 128.0)  # saturates at 0 and 255
-    index = (rel >> 4).astype(np.uint16) << 8
+    around = cv2.resize(cv2.GaussianBlur(small, (0, 0), sigma), lab.shape[1::-1])
+    rel = cv2.addWeighted(lab, 2.0, around, -2.0, 128.0)  # saturates at 0 and 255
+    light, a, b = cv2.split(rel)
+    index = (light >> 4).astype(np.uint16) << 8
     index |= (a >> 4).astype(np.uint16) << 4
     index |= b >> 4
     return index
