@@ -39,6 +39,7 @@ VIEW = 2.4  # a face view: the top face and around it, in face sides
 AUGMENT = 2  # views of every enrolled die as another evening may show it
 BODY = 200.0  # a face view's die body, each channel (see balanced)
 FACE_GATE = 0.8  # a die is at least this alike to the enrolled faces (of their median)
+SURE = 1.1  # and one this many times more alike is a die whatever the verifier says
 MAX_AREA = 7.0
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
@@ -549,10 +550,13 @@ class DiceReader:
             hull = float(cv2.contourArea(cv2.convexHull(outline)))
             (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
             long = max(rw, rh) / max(min(rw, rh), 1.0)
-            if area > 1.6 * top and (long > 1.45 or filled < 0.86 * hull):
+            if area > 1.6 * top:
                 cv2.drawContours(blob, [outline], -1, 1, -1)
-                out.extend(self._split(blob, x, y))
-                continue
+                # As wide as one die at its widest, yet covering two or more.
+                wide = 2.0 * float(cv2.distanceTransform(blob, cv2.DIST_L2, 3).max())
+                if long > 1.45 or filled < 0.86 * hull or filled > 1.9 * wide * wide:
+                    out.extend(self._split(blob, x, y))
+                    continue
             out.append(
                 Candidate(
                     float(cents[i][0]), float(cents[i][1]), float(w), float(h), max(filled, hull)
@@ -676,22 +680,23 @@ class DiceReader:
             if region is not None and not region[int(c.cy), int(c.cx)]:
                 continue
             if changed and abs(c.side / self.side - 1) < 0.35:
-                dieness = 1.0
+                is_die, dieness = 1, 1.0
             else:
                 is_die, dieness = self._vote(
                     self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy, c.side)
                 )
-                if is_die != 1:
-                    continue
             self._top_face(img, c)
             view = self._face_view(img if full is None else full, 1.0 if full is None else k, c)
             face, conf, alike = self._face(view, c)
             if DEBUG_SCORES is not None:
                 DEBUG_SCORES.append(alike)
-            if alike < self.face_gate:
+            # A die looks like one of the enrolled faces, and the verifier takes it for
+            # a die too, unless it looks very like a face (a die the verifier doubts:
+            # blurred, half in view, beside another).
+            if alike < self.face_gate or (is_die != 1 and alike < SURE * self.face_gate):
                 continue
             found.append(
-                Detection(c.cx, c.cy, max(c.w, self.side), max(c.h, self.side), face, conf, dieness)
+                Detection(c.cx, c.cy, max(c.w, c.side), max(c.h, c.side), face, conf, dieness)
             )
         return found
 
