@@ -36,9 +36,14 @@ DEBUG_SCORES = None
 MIN_AREA = 0.12
 NORM = 32.0  # every die's top face is read at this many pixels a side
 VIEW = 2.4  # a face view: the top face and around it, in face sides
+LAMPS = int(
+    __import__("os").environ.get("LAMPS", "2")
+)  # the colour model learns every enrolment picture under this many other lamps
 AUGMENT = 2  # views of every enrolled die as another evening may show it
 BODY = 200.0  # a face view's die body, each channel (see balanced)
 FACE_GATE = 0.8  # a die is at least this alike to the enrolled faces (of their median)
+FACE_DIMS = int(__import__("os").environ.get("FACE_DIMS", "0"))
+LEAST = 0.6
 SURE = 1.1  # and one this many times more alike is a die whatever the verifier says
 MAX_AREA = 7.0
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
@@ -145,6 +150,14 @@ def _normalise(patch: np.ndarray) -> np.ndarray:
     return np.clip((gray.astype(np.float32) - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8)
 
 
+def _lamp(rng) -> tuple[float, float, float]:
+    """Another lamp's gains on blue, green and red: half to 1.3 times as bright,
+    from a warm bulb's to a cold ceiling light's colour."""
+    level = float(np.exp(rng.uniform(math.log(0.5), math.log(1.3))))
+    warm = float(rng.uniform(-1.0, 1.0))
+    return tuple(level * math.exp(warm * w) for w in (-0.3, -0.1, 0.15))
+
+
 def balanced(view: np.ndarray) -> np.ndarray:
     """A face view under a neutral light of one level: every channel scaled so the
     die's body (the lighter half of its top face) is BODY. A die is its own white
@@ -222,6 +235,7 @@ class DiceReader:
     face_feats: np.ndarray | None = None
     face_labels: np.ndarray | None = None
     face_columns: dict[int, np.ndarray] = field(default_factory=dict)  # face -> its crops
+    face_basis: np.ndarray | None = None  # (features, FACE_DIMS): where crops are compared
     die_feats: np.ndarray | None = None
     die_labels: np.ndarray | None = None  # 1 die, 0 not a die
     crops_per_face: dict[int, int] = field(default_factory=dict)
@@ -272,7 +286,7 @@ class DiceReader:
         # The top face's size: the median box (a few labels wrap only a pip).
         reader.side = float(np.median([max(b.w, b.h) for b in boxes]))
         used = {id(img) for v in chosen.values() for img, _ in v}
-        reader._learn_colours([(s, img) for s, img in pictures if id(img) in used])
+        reader._learn_colours([(s, img) for s, img in pictures if id(img) in used], rng)
         reader._learn_faces(chosen, full, rng)
         reader._learn_dieness(chosen, pictures, rng)
         reader._empty = None  # only for enrolment: reading is told its own empty picture
@@ -291,13 +305,20 @@ class DiceReader:
                     best = (d, c)
         return None if best is None else best[1]
 
-    def _learn_colours(self, pictures) -> None:
+    def _learn_colours(self, pictures, rng=None) -> None:
         """The colour model: for every colour cell, the share of die pixels among die
-        and table pixels of the enrolment pictures."""
+        and table pixels of the enrolment pictures, each also under LAMPS other
+        lamps (dimmer or brighter, warmer or cooler)."""
         die = np.ones(LUT_SIZE, np.float64)  # one of each: no cell is certain
         bg = np.ones(LUT_SIZE, np.float64)
         s = self.side
+        rng = np.random.default_rng(0) if rng is None else rng
+        lit = []
         for sample, img in pictures:
+            lit.append((sample, img))
+            for _ in range(LAMPS):
+                lit.append((sample, cv2.multiply(img, (*_lamp(rng), 0.0), dtype=cv2.CV_8U)))
+        for sample, img in lit:
             cells = colour_index(img, s)
             h, w = cells.shape
             for b in sample.boxes:
@@ -424,7 +445,14 @@ class DiceReader:
                 n = len(feats) - len(labels)
                 labels += [face] * n
                 groups += [len(plain) - 1] * n
-        self.face_feats = np.array(feats, np.float32)
+        feats = np.array(feats, np.float32)
+        # The enrolled crops span few directions of the feature space: compared in
+        # the FACE_DIMS that carry most of them, a look costs a fraction as much.
+        if FACE_DIMS and FACE_DIMS < feats.shape[1]:
+            _, _, vt = np.linalg.svd(feats[:: max(1, len(feats) // 4000)], full_matrices=False)
+            self.face_basis = np.ascontiguousarray(vt[:FACE_DIMS].T)
+            feats = feats @ self.face_basis
+        self.face_feats = np.ascontiguousarray(feats)
         self.face_labels = np.array(labels, np.int32)
         self.face_columns = {
             int(f): np.flatnonzero(self.face_labels == f) for f in np.unique(self.face_labels)
@@ -438,7 +466,7 @@ class DiceReader:
             keep = group_of != g
             scores = self._face_scores(view, angle, keep)
             alike.append(scores[face])
-        self.face_gate = FACE_GATE * float(np.median(alike)) if alike else 0.0
+        self._alike = float(np.median(alike)) if alike else 0.0
 
     def _another_evening(self, picture: np.ndarray, c: Candidate, rng) -> np.ndarray:
         """The face view of an enrolled die as another evening may show it: the
@@ -448,8 +476,7 @@ class DiceReader:
         fs = max(c.fside / k, 2.0)
         size = int(math.ceil(VIEW * fs))
         view = cv2.getRectSubPix(picture, (size, size), (c.fx / k, c.fy / k)).astype(np.float32)
-        light = rng.uniform(0.6, 1.4) * np.exp(rng.normal(0, 0.08, 3))
-        view = view * light.astype(np.float32)
+        view = view * np.float32(_lamp(rng))
         far = float(np.exp(rng.uniform(math.log(0.5), 0.0)))
         small = max(6, int(round(size * far)))
         view = cv2.resize(view, (small, small), interpolation=cv2.INTER_AREA)
@@ -469,7 +496,7 @@ class DiceReader:
 
     def _learn_dieness(self, chosen, pictures, rng) -> None:
         """Examples of dice and of everything else the colour model lets through."""
-        feats, labels = [], []
+        feats, labels, others = [], [], []
         for items in chosen.values():
             for img, b in items:
                 # Seen at its own size, as reading sees it (a die found is cropped by
@@ -492,8 +519,17 @@ class DiceReader:
                     for r in range(0, ROTATIONS, 6):
                         feats.append(self._die_feature(img, c.cx, c.cy, c.side, r * 15.0))
                         labels.append(0)
+                    self._top_face(img, c)
+                    others.append(
+                        float(self._face_scores(self._face_view(img, 1.0, c), c.fangle).max())
+                    )
         self.die_feats = np.array(feats, np.float32)
         self.die_labels = np.array(labels, np.int32)
+        # How alike a die must be to the enrolled faces: more than anything else on
+        # the enrolment pictures was (a label, a key, a cable's plug), and at least
+        # LEAST of what the enrolled dice are to one another (their median).
+        beyond = max(others, default=0.0) + 0.02
+        self.face_gate = max(LEAST * self._alike, min(FACE_GATE * self._alike, beyond))
 
     def _die_feature(self, img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0):
         """A die and its surround, `side` the die's top face: cropped at its own size."""
@@ -603,6 +639,8 @@ class DiceReader:
                 for sc, dx, dy, turn in LOOKS
             ]
         )
+        if self.face_basis is not None:
+            queries = queries @ self.face_basis
         sims = queries @ self.face_feats.T  # (looks, enrolled)
         scores = np.full(len(self.classes), -np.inf)
         for f, columns in self.face_columns.items():
@@ -696,11 +734,12 @@ class DiceReader:
             if alike < self.face_gate or (is_die != 1 and alike < SURE * self.face_gate):
                 continue
             found.append(
-                Detection(c.cx, c.cy, max(c.w, c.side), max(c.h, c.side), face, conf, dieness)
+                Detection(c.fx, c.fy, max(c.w, c.side), max(c.h, c.side), face, conf, dieness)
             )
         return found
 
 
+# log(1 + v) in 0..255: a lamp's gain on a channel becomes an offset
 def colour_index(img: np.ndarray, side: float) -> np.ndarray:
     """Every pixel's cell of the colour model: its lightness and its colour (Lab's
     a and b) against the table around it (a blur over a few dice sides, so a die

@@ -134,7 +134,17 @@ def render_scene(
         boxes.append(Box(face, cx, cy, side, side))
     if lamp != "daylight":
         img = np.clip(img * np.float32(LAMPS[lamp]), 0, 255).astype(np.uint8)
-    img = _light_and_lens(img, rng) if camera_seed is None else _filmed(img, camera_seed)
+    h, w = img.shape[:2]
+    parts = _lens_parts(h, w, rng) if camera_seed is None else _camera(h, w, camera_seed)
+    img = _through(img, *parts)
+    # The labels go where the lens put the dice (up to 1.5 % of the width away).
+    if boxes:
+        centres = np.float32([[(b.cx, b.cy) for b in boxes]])
+        moved = cv2.perspectiveTransform(centres, parts[1])[0]
+        boxes = [
+            Box(b.face, float(x), float(y), b.w, b.h)
+            for b, (x, y) in zip(boxes, moved, strict=True)
+        ]
     has_hand = bool(rng.random() < 0.15) if hand is None else hand
     if has_hand:
         arm = _hand(img, rng)
