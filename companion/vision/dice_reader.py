@@ -31,21 +31,23 @@ WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader wor
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 LUT_SIZE = 16 * 16 * 16  # the colour model: relative lightness, a, b in 16 bins each
 ROTATIONS = 24
-# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.35x-2.7x)
-DEBUG_SCORES = None
+# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.35x-2.7x):
+# the dice may lie nearer the camera or farther than at enrolment.
 MIN_AREA = 0.12
+MAX_AREA = 7.0
+CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
 NORM = 32.0  # every die's top face is read at this many pixels a side
 VIEW = 2.4  # a face view: the top face and around it, in face sides
-LAMPS = int(
-    __import__("os").environ.get("LAMPS", "2")
-)  # the colour model learns every enrolment picture under this many other lamps
-AUGMENT = 2  # views of every enrolled die as another evening may show it
 BODY = 200.0  # a face view's die body, each channel (see balanced)
-FACE_GATE = 0.8  # a die is at least this alike to the enrolled faces (of their median)
-FACE_DIMS = int(__import__("os").environ.get("FACE_DIMS", "0"))
+AUGMENT = 2  # views of every enrolled die as another evening may show it
+FACE_DIMS = 64  # enrolled crops and looks compared in this many directions (see _learn_faces)
+# A die is at least FACE_GATE as alike to the enrolled faces as they are to each other
+# (their median), or less but more alike than anything else on the enrolment
+# pictures, and never under LEAST; SURE times the gate is a die whatever the verifier
+# says.
+FACE_GATE = 0.8
 LEAST = 0.6
-SURE = 1.1  # and one this many times more alike is a die whatever the verifier says
-MAX_AREA = 7.0
+SURE = 1.1
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
 # touching die can throw off: three looks turned by an eighth and a sixteenth of
@@ -286,7 +288,7 @@ class DiceReader:
         # The top face's size: the median box (a few labels wrap only a pip).
         reader.side = float(np.median([max(b.w, b.h) for b in boxes]))
         used = {id(img) for v in chosen.values() for img, _ in v}
-        reader._learn_colours([(s, img) for s, img in pictures if id(img) in used], rng)
+        reader._learn_colours([(s, img) for s, img in pictures if id(img) in used])
         reader._learn_faces(chosen, full, rng)
         reader._learn_dieness(chosen, pictures, rng)
         reader._empty = None  # only for enrolment: reading is told its own empty picture
@@ -305,20 +307,13 @@ class DiceReader:
                     best = (d, c)
         return None if best is None else best[1]
 
-    def _learn_colours(self, pictures, rng=None) -> None:
+    def _learn_colours(self, pictures) -> None:
         """The colour model: for every colour cell, the share of die pixels among die
-        and table pixels of the enrolment pictures, each also under LAMPS other
-        lamps (dimmer or brighter, warmer or cooler)."""
+        and table pixels of the enrolment pictures."""
         die = np.ones(LUT_SIZE, np.float64)  # one of each: no cell is certain
         bg = np.ones(LUT_SIZE, np.float64)
         s = self.side
-        rng = np.random.default_rng(0) if rng is None else rng
-        lit = []
         for sample, img in pictures:
-            lit.append((sample, img))
-            for _ in range(LAMPS):
-                lit.append((sample, cv2.multiply(img, (*_lamp(rng), 0.0), dtype=cv2.CV_8U)))
-        for sample, img in lit:
             cells = colour_index(img, s)
             h, w = cells.shape
             for b in sample.boxes:
@@ -448,7 +443,7 @@ class DiceReader:
         feats = np.array(feats, np.float32)
         # The enrolled crops span few directions of the feature space: compared in
         # the FACE_DIMS that carry most of them, a look costs a fraction as much.
-        if FACE_DIMS and FACE_DIMS < feats.shape[1]:
+        if FACE_DIMS and feats.shape[1] > FACE_DIMS:
             _, _, vt = np.linalg.svd(feats[:: max(1, len(feats) // 4000)], full_matrices=False)
             self.face_basis = np.ascontiguousarray(vt[:FACE_DIMS].T)
             feats = feats @ self.face_basis
@@ -567,7 +562,7 @@ class DiceReader:
         s = self.side if s is None else s
         prob = self.likeness(img, s)
         mask = (cv2.blur(prob, (3, 3)) > 0.5).astype(np.uint8)
-        k = max(1, int(round(s * 0.08)))
+        k = max(1, int(round(s * CLOSE)))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
@@ -726,8 +721,6 @@ class DiceReader:
             self._top_face(img, c)
             view = self._face_view(img if full is None else full, 1.0 if full is None else k, c)
             face, conf, alike = self._face(view, c)
-            if DEBUG_SCORES is not None:
-                DEBUG_SCORES.append(alike)
             # A die looks like one of the enrolled faces, and the verifier takes it for
             # a die too, unless it looks very like a face (a die the verifier doubts:
             # blurred, half in view, beside another).
