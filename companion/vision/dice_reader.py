@@ -657,12 +657,21 @@ class DiceReader:
         return face, float(1.0 / share.sum()), float(scores[face])
 
     def read(
-        self, img: np.ndarray, region: np.ndarray | None = None, empty: np.ndarray | None = None
+        self,
+        img: np.ndarray,
+        region: np.ndarray | None = None,
+        empty: np.ndarray | None = None,
+        die_px: float | None = None,
     ) -> list[Detection]:
         """Every die in `img` (BGR), with its face. `region`: an optional mask of where
         dice may lie (the rolling area and the bean-field tray of a calibrated mat).
         `empty`: a picture of the same place without dice (taken at calibration):
-        then dice are found by the difference from it, whatever their colour."""
+        then dice are found by the difference from it, whatever their colour.
+        `die_px`: a die's side in this picture's pixels when something tells it (a
+        calibrated mat: the die's millimetres times the mat's pixels per mm); the
+        reader then works at the scale that suits that size. Without it dice from a
+        third to two and a half times the enrolled size are found. Either way each
+        face is read at its own size (see _face_view)."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture
         if empty is not None:
@@ -672,7 +681,11 @@ class DiceReader:
                     f"the empty picture is {empty.shape[1]}x{empty.shape[0]}, "
                     f"the frame {img.shape[1]}x{img.shape[0]}"
                 )
-        k = self.scale
+        if die_px:
+            k = min(1.0, WORK_SIDE / die_px)
+            side = die_px * k
+        else:
+            k, side = self.scale, self.side
         small = _resize(img, k)
         if region is not None:
             region = cv2.resize(
@@ -681,20 +694,23 @@ class DiceReader:
         if empty is not None:
             cands = [
                 Candidate(x, y, s / 0.8, s / 0.8, (s / 0.75) ** 2)
-                for x, y, s in dice_against_empty(small, self._empty_at(empty), empty_blurred=True)
+                for x, y, s in dice_against_empty(
+                    small, self._empty_at(empty, k), empty_blurred=True
+                )
             ]
         else:
-            cands = self._candidates(small)
+            cands = self._candidates(small, side)
+        found = self._read(small, region, cands, empty is not None, img, k, side)
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
-            for d in self._read(small, region, cands, changed=empty is not None, full=img, k=k)
+            for d in found
         ]
 
-    def _empty_at(self, empty: np.ndarray) -> np.ndarray:
+    def _empty_at(self, empty: np.ndarray, k: float) -> np.ndarray:
         """The empty picture at the working scale, blurred once (it rarely changes)."""
-        key = (id(empty), empty.shape)
+        key = (id(empty), empty.shape, k)
         if self._empty_cache is None or self._empty_cache[0] != key:
-            self._empty_cache = (key, blur(_resize(empty, self.scale)))
+            self._empty_cache = (key, blur(_resize(empty, k)))
         return self._empty_cache[1]
 
     def _read(
@@ -705,6 +721,7 @@ class DiceReader:
         changed: bool = False,
         full: np.ndarray | None = None,
         k: float = 1.0,
+        side: float | None = None,
     ) -> list[Detection]:
         """`changed`: the candidates are what differs from the empty place; then one of
         a die's size is a die (the verifier is for the colour model's look-alikes)."""
@@ -712,7 +729,7 @@ class DiceReader:
         for c in cands:
             if region is not None and not region[int(c.cy), int(c.cx)]:
                 continue
-            if changed and abs(c.side / self.side - 1) < 0.35:
+            if changed and abs(c.side / (side or self.side) - 1) < 0.35:
                 is_die, dieness = 1, 1.0
             else:
                 is_die, dieness = self._vote(
