@@ -248,6 +248,8 @@ class DiceReader:
     _likeness_cache: tuple | None = None
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
     face_gate: float = 0.0  # the least likeness to the enrolled faces a die has
+    # face -> the softmax temperature of its confidence (see _learn_faces)
+    softmax_t: dict[int, float] = field(default_factory=dict)
 
     # ------------------------------------------------------------ enrolment
 
@@ -456,12 +458,23 @@ class DiceReader:
         # the others (its own crops left out). A blob far less alike than the
         # enrolled dice are to each other is no die (a label, a key, a cable's plug).
         group_of = np.array(groups)
-        alike = []
+        alike, margins = [], []
         for view, angle, face, g in plain:
             keep = group_of != g
             scores = self._face_scores(view, angle, keep)
             alike.append(scores[face])
+            margins.append((face, scores[face] - np.delete(scores, face).max()))
         self._alike = float(np.median(alike)) if alike else 0.0
+        # How sure a reading is, on the scale of how far ahead of the runner-up the
+        # enrolled dice of that face typically are: that far ahead is 99 % (faces
+        # that differ only by their colour lie closer together than faces of
+        # different shapes, and are read as surely when they are as far apart).
+        self.softmax_t = {}
+        for f in self.face_columns:
+            ahead = [m for g, m in margins if g == f]
+            if ahead:
+                t = float(np.median(ahead)) / math.log(99)
+                self.softmax_t[f] = min(SOFTMAX_T, max(0.01, t))
 
     def _another_evening(self, picture: np.ndarray, c: Candidate, rng) -> np.ndarray:
         """The face view of an enrolled die as another evening may show it: the
@@ -653,7 +666,7 @@ class DiceReader:
         of a softmax of the faces' scores) and its score."""
         scores = self._face_scores(view, c.fangle)
         face = int(np.argmax(scores))
-        share = np.exp((scores - scores[face]) / SOFTMAX_T)
+        share = np.exp((scores - scores[face]) / self.softmax_t.get(face, SOFTMAX_T))
         return face, float(1.0 / share.sum()), float(scores[face])
 
     def read(
