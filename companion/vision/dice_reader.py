@@ -584,9 +584,14 @@ class DiceReader:
         out = []
         for i in range(1, n):
             x, y, w, h, area = stats[i]
-            if area < MIN_AREA * top or area > MAX_AREA * top:
-                continue  # a speck, or a sheet of paper, a hand: not a die
+            if area < MIN_AREA * top:
+                continue  # a speck
             blob = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+            if area > MAX_AREA * top:
+                # A sheet of paper, a hand, or a die that a bright streak of the
+                # table runs into: only its die-sized solid parts can be dice.
+                out.extend(self._split(blob, x, y, s))
+                continue
             # The outline, not the pixel count: pips and shade make holes.
             contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             outline = max(contours, key=cv2.contourArea)
@@ -608,19 +613,22 @@ class DiceReader:
             )
         return out
 
-    def _split(self, blob: np.ndarray, x0: int, y0: int) -> list[Candidate]:
+    def _split(self, blob: np.ndarray, x0: int, y0: int, s: float | None = None) -> list[Candidate]:
         """Dice that touch: one candidate per peak of the distance transform, each
-        as large as the blob is wide there."""
+        as large as the blob is wide there. `s`: only die-sized parts of a large
+        blob (a die's expected side: parts from a third to 2.8 times as wide)."""
         dist = cv2.distanceTransform(blob, cv2.DIST_L2, 3)
-        a = 2.0 * float(dist.max())  # a die's width across the blob
-        r = max(1, int(0.35 * a))
+        widest = float(dist.max())
+        lo, hi = (0.3 * widest, widest) if s is None else (0.17 * s, 1.4 * s)
+        r = max(1, int(0.7 * min(widest, hi)))
         peaks = (dist == cv2.dilate(dist, np.ones((2 * r + 1, 2 * r + 1), np.uint8))) & (
-            dist > 0.3 * a
+            (dist >= lo) & (dist <= hi)
         )
         ys, xs = np.nonzero(peaks)
         out: list[Candidate] = []
         for x, y in sorted(zip(xs, ys, strict=True), key=lambda p: -dist[p[1], p[0]]):
-            if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * a for c in out):
+            a = 2.0 * float(dist[y, x])  # a die's width across the blob here
+            if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * max(a, c.w) for c in out):
                 out.append(Candidate(float(x + x0), float(y + y0), a, a, a * a))
         return out
 
