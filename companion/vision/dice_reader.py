@@ -4,16 +4,37 @@ It knows nothing of what is printed on a face, pips or beans, nor what colour th
 dice or the table are: all of it is learned at enrolment from a few pictures of
 the player's own dice on the player's own table, each die labelled with its face
 ("teach mode" collects these; a dataset folder in the dice-real format works too).
+The dice are taught once and read on other evenings: nearer to the camera or
+farther, under another lamp. So nothing the reader learns depends on the size the
+dice had, nor on the light, at enrolment.
 
 Finding dice: a colour model (die pixels against table pixels: a ratio of
-histograms, learned at enrolment, of the Lab colour with the lightness taken
-against the table around) gives a die-likeness map; its blobs of a die's size are
-candidates; touching dice are split at the peaks of the distance transform; a
-verifier (HOG features, nearest enrolled examples of "die" and "not a die") drops
-cables, labels, hands. Naming the face: a few looks at the top face (found inside
-the blob), each normalised in scale, turn and contrast, are compared with every
-enrolled crop (in quarter turns and small jitters); each face scores the mean
-likeness of its nearest crops, and a softmax of those scores is the confidence."""
+histograms, learned at enrolment, of the Lab lightness and colour each taken
+against the table around, so a lamp's level and colour cancel) gives a
+die-likeness map; its blobs from a third to two and a half times the enrolled
+size are candidates (a calibrated mat may tell the size instead: `die_px`);
+touching dice are split at the peaks of the distance transform, and a blob too
+large for a die is searched for die-sized solid parts; a verifier (HOG of the die
+and its surround at the die's own size, nearest enrolled examples of "die" and
+"not a die") drops cables, labels, hands.
+
+Naming the face: the top face (found inside the blob) is cut from the picture at
+its own resolution and brought to one scale, NORM pixels a side, whatever the
+camera's height; its colours are balanced by the die's own body (a die is its own
+white card, see `balanced`). A few looks at it (smaller, larger, shifted, turned),
+each normalised in turn and contrast, are compared with every enrolled crop: the
+enrolled dice in quarter turns and small jitters, and each also as another
+evening may show it (half as large, another lamp, blur, noise, JPEG). The
+classifier is nearest neighbours: each face scores the mean likeness of its five
+nearest crops (in the 64 directions of the feature space that carry the enrolled
+crops), and a softmax of those scores, on the scale of how far apart that face's
+enrolled dice are from the others, is the confidence. Nearest neighbours because
+there are only a few examples of each face (10-20): nothing to fit, nothing to
+overfit, enrolment in seconds on a Pi, and a new die or face is taught by adding
+its crops; what has to generalise (the size, the light, the blur) is taken out by
+the normalisation or put in by the augmented crops. A blob that looks like no
+enrolled face (less than the enrolled dice look like each other, and less than
+anything else on the enrolment pictures did) is no die."""
 
 from __future__ import annotations
 
@@ -450,7 +471,7 @@ class DiceReader:
             self.face_basis = np.ascontiguousarray(vt[:FACE_DIMS].T)
             feats = feats @ self.face_basis
         self.face_feats = np.ascontiguousarray(feats)
-        self.face_labels = np.array(labels, np.int32)
+        self.face_labels = np.array(labels, np.int32)  # face by face: each face's side by side
         self.face_columns = {
             int(f): np.flatnonzero(self.face_labels == f) for f in np.unique(self.face_labels)
         }
@@ -661,11 +682,13 @@ class DiceReader:
         scores = np.full(len(self.classes), -np.inf)
         for f, columns in self.face_columns.items():
             if keep is not None:
-                columns = columns[keep[columns]]
-            near = min(NEAREST, columns.size)
+                face_sims = sims[:, columns[keep[columns]]]
+            else:  # a face's crops lie side by side: a view, not a copy
+                face_sims = sims[:, columns[0] : columns[-1] + 1]
+            near = min(NEAREST, face_sims.shape[1])
             if near == 0:
                 continue
-            best = -np.partition(-sims[:, columns], near - 1, axis=1)[:, :near]
+            best = -np.partition(-face_sims, near - 1, axis=1)[:, :near]
             scores[f] = float(best.mean(axis=1).max())
         return scores
 
