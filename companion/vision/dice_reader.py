@@ -796,15 +796,21 @@ class DiceReader:
 # log(1 + v) in 0..255: a lamp's gain on a channel becomes an offset
 def colour_index(img: np.ndarray, side: float) -> np.ndarray:
     """Every pixel's cell of the colour model: its lightness and its colour (Lab's
-    a and b) against the table around it (a blur over a few dice sides, so a die
-    hardly lifts its own surround). Not the lightness or the colour themselves: a
-    white die on a bright patch of table, or under a warmer lamp, must look the
-    same as one on a dark patch under a cold one."""
+    a and b) against the table around it, so a die hardly lifts its own surround:
+    the lightness against a blur over a few dice sides, the colour against the
+    median there (a hand or a coloured box beside a die would tint a blur). Not
+    the lightness or the colour themselves: a white die on a bright patch of
+    table, or under a warmer lamp, must look the same as one on a dark patch under
+    a cold one."""
     lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
     k = 8
     small = cv2.resize(lab, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
     sigma = max(1.0, 2.0 * side / k)
-    around = cv2.resize(cv2.GaussianBlur(small, (0, 0), sigma), lab.shape[1::-1])
+    around = cv2.GaussianBlur(small, (0, 0), sigma)
+    ksize = min(2 * int(round(2 * sigma)) + 1, 2 * (min(small.shape[:2]) // 2) - 1)
+    if ksize >= 3:
+        around[..., 1:] = cv2.medianBlur(small, ksize)[..., 1:]
+    around = cv2.resize(around, lab.shape[1::-1])
     rel = cv2.addWeighted(lab, 2.0, around, -2.0, 128.0)  # saturates at 0 and 255
     light, a, b = cv2.split(rel)
     index = (light >> 4).astype(np.uint16) << 8
