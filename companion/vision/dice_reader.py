@@ -67,7 +67,7 @@ FACE_DIMS = 64  # enrolled crops and looks compared in this many directions (see
 # pictures, and never under LEAST; SURE times the gate is a die whatever the verifier
 # says.
 FACE_GATE = 0.8
-LEAST = 0.6
+LEAST = 0.7
 SURE = 1.1
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
@@ -242,6 +242,7 @@ class Candidate:
     fy: float = 0.0
     fside: float = 0.0
     fangle: float = 0.0
+    part: bool = False  # a die-sized part of a blob too large for a die
 
     @property
     def side(self) -> float:
@@ -650,7 +651,8 @@ class DiceReader:
         for x, y in sorted(zip(xs, ys, strict=True), key=lambda p: -dist[p[1], p[0]]):
             a = 2.0 * float(dist[y, x])  # a die's width across the blob here
             if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * max(a, c.w) for c in out):
-                out.append(Candidate(float(x + x0), float(y + y0), a, a, a * a))
+                c = Candidate(float(x + x0), float(y + y0), a, a, a * a, part=s is not None)
+                out.append(c)
         return out
 
     def _vote(self, feats: np.ndarray, labels: np.ndarray, q: np.ndarray) -> tuple[int, float]:
@@ -785,12 +787,19 @@ class DiceReader:
             # A die looks like one of the enrolled faces, and the verifier takes it for
             # a die too, unless it looks very like a face (a die the verifier doubts:
             # blurred, half in view, beside another).
-            if alike < self.face_gate or (is_die != 1 and alike < SURE * self.face_gate):
+            # A part of a larger blob must pass both.
+            doubted = is_die != 1 and (c.part or alike < SURE * self.face_gate)
+            if alike < self.face_gate or doubted:
                 continue
             found.append(
                 Detection(c.fx, c.fy, max(c.w, c.side), max(c.h, c.side), face, conf, dieness)
             )
-        return found
+        # One die, once: a smaller find whose centre lies on a larger one is part of it.
+        kept: list[Detection] = []
+        for d in sorted(found, key=lambda d: -d.w * d.h):
+            if not any(abs(d.cx - k.cx) < k.w / 2 and abs(d.cy - k.cy) < k.h / 2 for k in kept):
+                kept.append(d)
+        return kept
 
 
 # log(1 + v) in 0..255: a lamp's gain on a channel becomes an offset

@@ -12,7 +12,7 @@ from companion.vision.synth import LAMPS, bean_symbol, render_scene, write_datas
 SIZE = (1280, 960)
 
 
-def taught(folder, die_px, lamp="daylight", scenes=30):
+def taught(folder, die_px, lamp="daylight", scenes=40):
     write_dataset(folder, scenes, seed=1, size=SIZE, hand=False, die_px=die_px, lamp=lamp)
     classes, samples = read_dataset(folder)
     return DiceReader.enrol(classes, samples, per_face=20)
