@@ -69,6 +69,7 @@ FACE_DIMS = 64  # enrolled crops and looks compared in this many directions (see
 FACE_GATE = 0.8
 LEAST = 0.7
 SURE = 1.1
+GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
 # touching die can throw off: three looks turned by an eighth and a sixteenth of
@@ -663,7 +664,7 @@ class DiceReader:
         return best, float(votes[best] / self.k)
 
     def _face_scores(
-        self, view: np.ndarray, angle: float, keep: np.ndarray | None = None
+        self, view: np.ndarray, angle: float, keep: np.ndarray | None = None, looks=LOOKS
     ) -> np.ndarray:
         """Each face's score for the face in `view`: from a few looks at it
         (smaller, larger, shifted, turned), the mean likeness of the face's NEAREST
@@ -675,7 +676,7 @@ class DiceReader:
         queries = np.stack(
             [
                 self._face_feature(view, angle + turn, sc, dx, dy, tint=tint)
-                for sc, dx, dy, turn in LOOKS
+                for sc, dx, dy, turn in looks
             ]
         )
         if self.face_basis is not None:
@@ -781,15 +782,21 @@ class DiceReader:
                 is_die, dieness = self._vote(
                     self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy, c.side)
                 )
+            if is_die != 1 and c.part:
+                continue  # a part of a larger blob must pass the verifier
             self._top_face(img, c)
             view = self._face_view(img if full is None else full, 1.0 if full is None else k, c)
+            if is_die != 1:
+                # Doubted: it is a die only if very like a face. One look tells most
+                # clutter (a label, a key) at a tenth of the cost of all the looks.
+                glance = float(self._face_scores(view, c.fangle, looks=LOOKS[:1]).max())
+                if glance < SURE * self.face_gate - GLANCE:
+                    continue
             face, conf, alike = self._face(view, c)
             # A die looks like one of the enrolled faces, and the verifier takes it for
             # a die too, unless it looks very like a face (a die the verifier doubts:
             # blurred, half in view, beside another).
-            # A part of a larger blob must pass both.
-            doubted = is_die != 1 and (c.part or alike < SURE * self.face_gate)
-            if alike < self.face_gate or doubted:
+            if alike < self.face_gate or (is_die != 1 and alike < SURE * self.face_gate):
                 continue
             found.append(
                 Detection(c.fx, c.fy, max(c.w, c.side), max(c.h, c.side), face, conf, dieness)
@@ -802,7 +809,6 @@ class DiceReader:
         return kept
 
 
-# log(1 + v) in 0..255: a lamp's gain on a channel becomes an offset
 def colour_index(img: np.ndarray, side: float) -> np.ndarray:
     """Every pixel's cell of the colour model: its lightness and its colour (Lab's
     a and b) against the table around it, so a die hardly lifts its own surround:
