@@ -57,7 +57,7 @@ def real_split(tmp_path_factory):
 def test_the_dice_reader_on_the_real_photos(real_split, capsys):
     """Enrolled on pictures 1-20 of every series (20 crops per face), read on the
     other 190 pictures: recall, precision and faces 99.5 % (reached: 100 %, 100 %,
-    99.9 %; bench/README.md)."""
+    99.7 %; bench/README.md)."""
     code = main(
         [
             "vision",
@@ -82,7 +82,7 @@ def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_pa
     """Split by size: taught on the pictures whose dice are 30-45 px, read on those
     with smaller (down to about 15 px) or larger (up to about 85 px) dice, as at a
     table where the camera was moved. Reached: recall 99.2 %, precision 100 %,
-    faces 99.7 % (one die of 377 is a label on empty table, two more lie in a dim
+    faces 100 % (one die of 377 is a label on empty table, two more lie in a dim
     heap at the far edge; bench/README.md)."""
     enroll, test = tmp_path / "enroll", tmp_path / "test"
     argv = ["vision", "split", str(REAL), "--by", "size"]
@@ -105,7 +105,7 @@ def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_pa
     assert out["face_accuracy"] >= 0.995
     # Where it is read: dice far smaller and far larger than those taught.
     small, large = out["by_size"]["0-19"], out["by_size"]["60+"]
-    assert small["dice"] == 40 and small["right"] >= 37
+    assert small["dice"] == 40 and small["right"] >= 38
     assert large["dice"] == 31 and large["right"] >= 30
 
 
