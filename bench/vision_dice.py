@@ -1,11 +1,16 @@
 """Dice reader benchmark: ms per frame at 1280 x 960 (detection and classification of
-five dice), on one core, and the pipeline's memory.
+five dice), on one core, and the pipeline's memory; the dice read at another size
+and under another lamp than they were taught at.
 
     .venv/bin/python bench/vision_dice.py [--frames 40] [--real DIR]
 
 Synthetic 1280 x 960 scenes with five bean dice; the reader is enrolled on other
-synthetic scenes (20 crops per face). With --real, the dice-real split is timed too
-(640 x 480 photos)."""
+synthetic scenes (20 crops per face). Then taught at one size and light, read at
+others (`cross`): taught at 64 px in daylight, read at 32 px under a warm dim lamp
+and at 96 px under a cool bright one; and small dice (a high camera): taught at
+30 px, read at 20 px. With --real, the dice-real photos (640 x 480) split two ways:
+by number (pictures 1-20 of each series taught) and by size (dice of 30-45 px
+taught, smaller and larger read)."""
 
 # ruff: noqa: E402  (BLAS threads are set before numpy loads)
 from __future__ import annotations
@@ -97,13 +102,52 @@ def main() -> None:
         at_table.append((scene.boxes, taught.read(scene.image, empty=empty)))
         times2.append((time.perf_counter() - t) * 1e3)
     out["synthetic_teach_mode"] = {**score(at_table), "ms_mean": round(statistics.fmean(times2), 2)}
+    out["cross"] = cross_condition(tmp, args.frames)
     if args.real:
         from companion.vision.dice_reader import evaluate_folders
-        from companion.vision.split import split_dataset
+        from companion.vision.split import split_by_size, split_dataset
 
         split_dataset(args.real, str(tmp / "re"), str(tmp / "rt"), 20)
         out["real"] = evaluate_folders(str(tmp / "re"), str(tmp / "rt"))
+        split_by_size(args.real, str(tmp / "se"), str(tmp / "st"), 30, 45)
+        out["real_by_size"] = evaluate_folders(str(tmp / "se"), str(tmp / "st"))
     print(json.dumps(out, indent=2))
+
+
+def cross_condition(tmp: Path, frames: int) -> dict:
+    """Taught at one die size and light, read at another (a later evening: the
+    camera higher or lower, another lamp)."""
+    from companion.vision.dice_reader import breakdown
+    from companion.vision.synth import BEANS
+
+    out = {}
+    for name, taught, read in (
+        ("64px daylight -> 32px warm dim", (64, "daylight"), (32, "warm dim")),
+        ("64px daylight -> 96px cool bright", (64, "daylight"), (96, "cool bright")),
+        ("30px daylight -> 20px daylight", (30, "daylight"), (20, "daylight")),
+    ):
+        folder = tmp / f"taught-{taught[0]}-{taught[1]}"
+        if not folder.exists():
+            write_dataset(
+                folder, 40, seed=1, size=(1280, 960), hand=False, die_px=taught[0], lamp=taught[1]
+            )
+        classes, samples = read_dataset(folder)
+        reader = DiceReader.enrol(classes, samples, per_face=20)
+        rng = np.random.default_rng(7)
+        results, times = [], []
+        for _ in range(frames):
+            scene = render_scene(rng, (1280, 960), dice=5, hand=False, die_px=read[0], lamp=read[1])
+            t = time.perf_counter()
+            results.append((scene.boxes, reader.read(scene.image)))
+            times.append((time.perf_counter() - t) * 1e3)
+        times.sort()
+        out[name] = {
+            **score(results),
+            "confused": breakdown(list(BEANS), results)["confused"],
+            "ms_mean": round(statistics.fmean(times), 2),
+            "ms_p95": round(times[int(len(times) * 0.95) - 1], 2),
+        }
+    return out
 
 
 if __name__ == "__main__":

@@ -122,10 +122,14 @@ def _eval_fields(args: argparse.Namespace) -> int:
 
 
 def _split(args: argparse.Namespace) -> int:
-    from .vision.split import split_dataset
+    from .vision.split import split_by_size, split_dataset
 
     try:
-        counts = split_dataset(args.source, args.enroll_out, args.test_out, args.first)
+        if args.by == "size":
+            low, high = args.sizes
+            counts = split_by_size(args.source, args.enroll_out, args.test_out, low, high)
+        else:
+            counts = split_dataset(args.source, args.enroll_out, args.test_out, args.first)
     except (OSError, ValueError) as err:
         print(f"companion vision split: {err}", file=sys.stderr)
         return 2
@@ -350,6 +354,21 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=20,
         help="pictures numbered up to this (per name prefix) go to enrolment",
+    )
+    sp.add_argument(
+        "--by",
+        choices=["number", "size"],
+        default="number",
+        help="number: the first pictures of every series enrol (default); size: the "
+        "pictures whose dice are --sizes pixels enrol, those with smaller or larger dice test",
+    )
+    sp.add_argument(
+        "--sizes",
+        type=float,
+        nargs=2,
+        default=(30.0, 45.0),
+        metavar=("LOW", "HIGH"),
+        help="with --by size: the dice sizes (px, a box's longer side) that enrol",
     )
     sp.set_defaults(run=_split)
 

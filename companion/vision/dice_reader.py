@@ -4,21 +4,43 @@ It knows nothing of what is printed on a face, pips or beans, nor what colour th
 dice or the table are: all of it is learned at enrolment from a few pictures of
 the player's own dice on the player's own table, each die labelled with its face
 ("teach mode" collects these; a dataset folder in the dice-real format works too).
+The dice are taught once and read on other evenings: nearer to the camera or
+farther, under another lamp. So nothing the reader learns depends on the size the
+dice had, nor on the light, at enrolment.
 
 Finding dice: a colour model (die pixels against table pixels: a ratio of
-histograms, learned at enrolment, of the Lab colour with the lightness taken
-against the table around) gives a die-likeness map; its blobs of a die's size are
-candidates; touching dice are split at the peaks of the distance transform; a
-verifier (HOG features, nearest enrolled examples of "die" and "not a die") drops
-cables, labels, hands. Naming the face: a few looks at the top face (found inside
-the blob), each normalised in scale, turn and contrast, are compared with every
-enrolled crop (in quarter turns and small jitters); each face scores the mean
-likeness of its nearest crops, and a softmax of those scores is the confidence."""
+histograms, learned at enrolment, of the Lab lightness and colour each taken
+against the table around, so a lamp's level and colour cancel) gives a
+die-likeness map; its blobs from a third to two and a half times the enrolled
+size are candidates (a calibrated mat may tell the size instead: `die_px`);
+touching dice are split at the peaks of the distance transform, and a blob too
+large for a die is searched for die-sized solid parts; a verifier (HOG of the die
+and its surround at the die's own size, nearest enrolled examples of "die" and
+"not a die") drops cables, labels, hands.
+
+Naming the face: the top face (found inside the blob) is cut from the picture at
+its own resolution and brought to one scale, NORM pixels a side, whatever the
+camera's height; its colours are balanced by the die's own body (a die is its own
+white card, see `balanced`). A few looks at it (smaller, larger, shifted, turned),
+each normalised in turn and contrast, are compared with every enrolled crop: the
+enrolled dice in quarter turns and small jitters, and each also as another
+evening may show it (half as large, another lamp, blur, noise, JPEG). The
+classifier is nearest neighbours: each face scores the mean likeness of its five
+nearest crops (in the 64 directions of the feature space that carry the enrolled
+crops), and a softmax of those scores, on the scale of how far apart that face's
+enrolled dice are from the others, is the confidence. Nearest neighbours because
+there are only a few examples of each face (10-20): nothing to fit, nothing to
+overfit, enrolment in seconds on a Pi, and a new die or face is taught by adding
+its crops; what has to generalise (the size, the light, the blur) is taken out by
+the normalisation or put in by the augmented crops. A blob that looks like no
+enrolled face (less than the enrolled dice look like each other, and less than
+anything else on the enrolment pictures did) is no die."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -30,6 +52,24 @@ WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader wor
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 LUT_SIZE = 16 * 16 * 16  # the colour model: relative lightness, a, b in 16 bins each
 ROTATIONS = 24
+# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.35x-2.7x):
+# the dice may lie nearer the camera or farther than at enrolment.
+MIN_AREA = 0.12
+MAX_AREA = 7.0
+CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
+NORM = 32.0  # every die's top face is read at this many pixels a side
+VIEW = 2.4  # a face view: the top face and around it, in face sides
+BODY = 200.0  # a face view's die body, each channel (see balanced)
+AUGMENT = 2  # views of every enrolled die as another evening may show it
+FACE_DIMS = 64  # enrolled crops and looks compared in this many directions (see _learn_faces)
+# A die is at least FACE_GATE as alike to the enrolled faces as they are to each other
+# (their median), or less but more alike than anything else on the enrolment
+# pictures, and never under LEAST; SURE times the gate is a die whatever the verifier
+# says.
+FACE_GATE = 0.8
+LEAST = 0.7
+SURE = 1.1
+GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
 # touching die can throw off: three looks turned by an eighth and a sixteenth of
@@ -134,6 +174,28 @@ def _normalise(patch: np.ndarray) -> np.ndarray:
     return np.clip((gray.astype(np.float32) - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8)
 
 
+def _lamp(rng) -> tuple[float, float, float]:
+    """Another lamp's gains on blue, green and red: half to 1.3 times as bright,
+    from a warm bulb's to a cold ceiling light's colour."""
+    level = float(np.exp(rng.uniform(math.log(0.5), math.log(1.3))))
+    warm = float(rng.uniform(-1.0, 1.0))
+    return tuple(level * math.exp(warm * w) for w in (-0.3, -0.1, 0.15))
+
+
+def balanced(view: np.ndarray) -> np.ndarray:
+    """A face view under a neutral light of one level: every channel scaled so the
+    die's body (the lighter half of its top face) is BODY. A die is its own white
+    card: a warmer, cooler, dimmer or brighter lamp changes the body and what is
+    printed on it alike, so their ratio, what the face shows, stays."""
+    n = view.shape[0]
+    a, b = int(n / 2 - NORM / 2), int(n / 2 + NORM / 2)
+    face = view[max(a, 0) : b, max(a, 0) : b].reshape(-1, 3)
+    gray = face.sum(axis=1)
+    body = face[gray >= np.median(gray)].mean(axis=0)
+    gains = BODY / np.maximum(body, 8.0)
+    return cv2.multiply(view, (*(float(g) for g in gains), 0.0), dtype=cv2.CV_8U)
+
+
 def check_frame(img: object) -> None:
     """A frame the reader can read: a colour picture (height x width x 3 bytes)."""
     if not isinstance(img, np.ndarray) or img.ndim != 3 or img.shape[2] != 3:
@@ -181,6 +243,7 @@ class Candidate:
     fy: float = 0.0
     fside: float = 0.0
     fangle: float = 0.0
+    part: bool = False  # a die-sized part of a blob too large for a die
 
     @property
     def side(self) -> float:
@@ -197,6 +260,7 @@ class DiceReader:
     face_feats: np.ndarray | None = None
     face_labels: np.ndarray | None = None
     face_columns: dict[int, np.ndarray] = field(default_factory=dict)  # face -> its crops
+    face_basis: np.ndarray | None = None  # (features, FACE_DIMS): where crops are compared
     die_feats: np.ndarray | None = None
     die_labels: np.ndarray | None = None  # 1 die, 0 not a die
     crops_per_face: dict[int, int] = field(default_factory=dict)
@@ -206,6 +270,9 @@ class DiceReader:
     _empty_cache: tuple | None = None
     _likeness_cache: tuple | None = None
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
+    face_gate: float = 0.0  # the least likeness to the enrolled faces a die has
+    # face -> the softmax temperature of its confidence (see _learn_faces)
+    softmax_t: dict[int, float] = field(default_factory=dict)
 
     # ------------------------------------------------------------ enrolment
 
@@ -233,19 +300,21 @@ class DiceReader:
         reader._empty = None if empty is None else _resize(empty, reader.scale)
         # Take dice face by face until each face has its share, spreading over pictures.
         chosen: dict[int, list[tuple[np.ndarray, Box]]] = {i: [] for i in range(len(classes))}
+        full: dict[int, Sample] = {}  # the enrolment picture at its own size, by picture
         order = rng.permutation(len(pictures))
         for i in order:
             sample, img = pictures[i]
             for b in sample.boxes:
                 if len(chosen[b.face]) < per_face:
                     chosen[b.face].append((img, b))
+                    full[id(img)] = labelled[i]
         reader.crops_per_face = {f: len(v) for f, v in chosen.items()}
         boxes = [b for v in chosen.values() for _, b in v]
         # The top face's size: the median box (a few labels wrap only a pip).
         reader.side = float(np.median([max(b.w, b.h) for b in boxes]))
         used = {id(img) for v in chosen.values() for img, _ in v}
         reader._learn_colours([(s, img) for s, img in pictures if id(img) in used])
-        reader._learn_faces(chosen)
+        reader._learn_faces(chosen, full, rng)
         reader._learn_dieness(chosen, pictures, rng)
         reader._empty = None  # only for enrolment: reading is told its own empty picture
         return reader
@@ -286,20 +355,31 @@ class DiceReader:
         bg /= bg.sum()
         self.lut = (die / (die + bg)).astype(np.float32)
 
+    def _face_view(self, full: np.ndarray, k: float, c: Candidate) -> np.ndarray:
+        """The die's top face and a little around it, cut from the picture at its
+        own size (`full`; `c` found in it scaled by k) and brought to NORM pixels a
+        side: every face is read at one scale, whatever the camera's height."""
+        fs = max(c.fside / k, 2.0)
+        size = int(math.ceil(VIEW * fs))
+        view = cv2.getRectSubPix(full, (size, size), (c.fx / k, c.fy / k))
+        out = max(8, int(round(size * NORM / fs)))
+        inter = cv2.INTER_AREA if out < size else cv2.INTER_LINEAR
+        return balanced(cv2.resize(view, (out, out), interpolation=inter))
+
     def _face_feature(
         self,
-        img: np.ndarray,
-        c: Candidate,
+        view: np.ndarray,
         angle: float = 0.0,
         scale: float = 1.0,
         dx: float = 0.0,
         dy: float = 0.0,
         tint: np.ndarray | None = None,
     ) -> np.ndarray:
-        if not c.fside:
-            self._top_face(img, c)
-        side = FACE_SCALE * c.fside * scale
-        patch = _crop(img, c.fx + dx * side, c.fy + dy * side, side, c.fangle + angle)
+        """A look at the face in its view (see _face_view): turned by `angle` from
+        the blob's own turn, `scale` times the face, shifted by dx, dy face sides."""
+        side = FACE_SCALE * NORM * scale
+        centre = view.shape[1] / 2 - 0.5
+        patch = _crop(view, centre + dx * side, centre + dy * side, side, angle)
         return face_feature(patch, tint)
 
     def _top_face(self, img: np.ndarray, c: Candidate) -> None:
@@ -346,36 +426,119 @@ class DiceReader:
         if len(rows) >= 8:
             self.lean, *_ = np.linalg.lstsq(np.array(rows), np.array(targets), rcond=None)
 
-    def _learn_faces(self, chosen) -> None:
+    def _learn_faces(self, chosen, full: dict[int, Sample], rng) -> None:
+        """Every enrolled die as reading will see it (its face view), in quarter
+        turns and small jitters; and AUGMENT more views of it as a later evening may
+        show it (see _another_evening): farther away, under another lamp, blurred,
+        compressed. Then how alike a die and the enrolled faces must be at least."""
         self._learn_lean(chosen)
-        feats, labels = [], []
+        feats, labels, groups, plain = [], [], [], []
+        pictures: dict[int, np.ndarray] = {}
         for face, items in chosen.items():
             for img, b in items:
                 c = self._matched(img, b)
                 if c is None:
                     continue  # the reader can't find this die: nothing to learn from it
+                if id(img) not in pictures:
+                    pictures = {id(img): full[id(img)].image()}  # one picture at a time
+                picture = pictures[id(img)]
+                self._top_face(img, c)
+                view = self._face_view(picture, self.scale, c)
+                plain.append((view, c.fangle, face, len(plain)))
                 # The crop is turned square to the face's edges: what is left is a
                 # quarter turn either way, and a little slack in the face's outline.
                 for quarter in range(4):
                     for angle, scale, dx, dy in JITTER:
                         feats.append(
-                            self._face_feature(img, c, 90 * quarter + angle, scale, dx, dy)
+                            self._face_feature(view, c.fangle + 90 * quarter + angle, scale, dx, dy)
                         )
-                        labels.append(face)
-        self.face_feats = np.array(feats, np.float32)
-        self.face_labels = np.array(labels, np.int32)
+                for _ in range(AUGMENT):
+                    other = self._another_evening(picture, c, rng)
+                    for quarter in range(4):
+                        angle, scale = rng.uniform(-10, 10), float(np.exp(rng.normal(0, 0.07)))
+                        dx, dy = rng.uniform(-0.06, 0.06, 2)
+                        feats.append(
+                            self._face_feature(
+                                other, c.fangle + 90 * quarter + angle, scale, dx, dy
+                            )
+                        )
+                n = len(feats) - len(labels)
+                labels += [face] * n
+                groups += [len(plain) - 1] * n
+        feats = np.array(feats, np.float32)
+        # The enrolled crops span few directions of the feature space: compared in
+        # the FACE_DIMS that carry most of them, a look costs a fraction as much.
+        if FACE_DIMS and feats.shape[1] > FACE_DIMS:
+            _, _, vt = np.linalg.svd(feats[:: max(1, len(feats) // 4000)], full_matrices=False)
+            self.face_basis = np.ascontiguousarray(vt[:FACE_DIMS].T)
+            feats = feats @ self.face_basis
+        self.face_feats = np.ascontiguousarray(feats)
+        self.face_labels = np.array(labels, np.int32)  # face by face: each face's side by side
         self.face_columns = {
             int(f): np.flatnonzero(self.face_labels == f) for f in np.unique(self.face_labels)
         }
+        # How alike to the enrolled faces a die is: each enrolled die read against
+        # the others (its own crops left out). A blob far less alike than the
+        # enrolled dice are to each other is no die (a label, a key, a cable's plug).
+        group_of = np.array(groups)
+        alike, margins = [], []
+        for view, angle, face, g in plain:
+            keep = group_of != g
+            scores = self._face_scores(view, angle, keep)
+            alike.append(scores[face])
+            margins.append((face, scores[face] - np.delete(scores, face).max()))
+        self._alike = float(np.median(alike)) if alike else 0.0
+        # How sure a reading is, on the scale of how far ahead of the runner-up the
+        # enrolled dice of that face typically are: that far ahead is 99 % (faces
+        # that differ only by their colour lie closer together than faces of
+        # different shapes, and are read as surely when they are as far apart).
+        self.softmax_t = {}
+        for f in self.face_columns:
+            ahead = [m for g, m in margins if g == f]
+            if ahead:
+                t = float(np.median(ahead)) / math.log(99)
+                self.softmax_t[f] = min(SOFTMAX_T, max(0.01, t))
+
+    def _another_evening(self, picture: np.ndarray, c: Candidate, rng) -> np.ndarray:
+        """The face view of an enrolled die as another evening may show it: the
+        camera up to twice as far (the die half as large), another lamp (brighter or
+        dimmer, warmer or cooler), a little blur and sensor noise, JPEG."""
+        k = self.scale
+        fs = max(c.fside / k, 2.0)
+        size = int(math.ceil(VIEW * fs))
+        view = cv2.getRectSubPix(picture, (size, size), (c.fx / k, c.fy / k)).astype(np.float32)
+        view = view * np.float32(_lamp(rng))
+        far = float(np.exp(rng.uniform(math.log(0.5), 0.0)))
+        small = max(6, int(round(size * far)))
+        view = cv2.resize(view, (small, small), interpolation=cv2.INTER_AREA)
+        sigma = rng.uniform(0.0, 1.0) * max(1.0, small / size * fs / NORM)
+        if sigma > 0.3:
+            view = cv2.GaussianBlur(view, (0, 0), sigma)
+        view = view + rng.normal(0, rng.uniform(0, 5), view.shape).astype(np.float32)
+        view = np.clip(view, 0, 255).astype(np.uint8)
+        if rng.random() < 0.5:
+            quality = int(rng.integers(35, 90))
+            ok, data = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, quality])
+            if ok:
+                view = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        out = max(8, int(round(size * NORM / fs)))
+        inter = cv2.INTER_AREA if out < small else cv2.INTER_LINEAR
+        return balanced(cv2.resize(view, (out, out), interpolation=inter))
 
     def _learn_dieness(self, chosen, pictures, rng) -> None:
         """Examples of dice and of everything else the colour model lets through."""
-        feats, labels = [], []
+        feats, labels, others = [], [], []
         for items in chosen.values():
             for img, b in items:
+                # Seen at its own size, as reading sees it (a die found is cropped by
+                # the size of its blob), a little larger or smaller.
+                c = self._matched(img, b)
+                side = self.side if c is None else c.side
+                x, y = (b.cx, b.cy) if c is None else (c.cx, c.cy)
                 for r in range(0, ROTATIONS, 4):
-                    jx, jy = rng.normal(0, 0.08 * self.side, 2)
-                    feats.append(self._die_feature(img, b.cx + jx, b.cy + jy, r * 15.0))
+                    jx, jy = rng.normal(0, 0.08 * side, 2)
+                    js = float(np.exp(rng.normal(0, 0.1)))
+                    feats.append(self._die_feature(img, x + jx, y + jy, side * js, r * 15.0))
                     labels.append(1)
         for sample, img in pictures:
             for c in self._candidates(img):
@@ -385,24 +548,34 @@ class DiceReader:
                     for b in sample.boxes
                 ):
                     for r in range(0, ROTATIONS, 6):
-                        feats.append(self._die_feature(img, c.cx, c.cy, r * 15.0))
+                        feats.append(self._die_feature(img, c.cx, c.cy, c.side, r * 15.0))
                         labels.append(0)
+                    self._top_face(img, c)
+                    others.append(
+                        float(self._face_scores(self._face_view(img, 1.0, c), c.fangle).max())
+                    )
         self.die_feats = np.array(feats, np.float32)
         self.die_labels = np.array(labels, np.int32)
+        # How alike a die must be to the enrolled faces: more than anything else on
+        # the enrolment pictures was (a label, a key, a cable's plug), and at least
+        # LEAST of what the enrolled dice are to one another (their median).
+        beyond = max(others, default=0.0) + 0.02
+        self.face_gate = max(LEAST * self._alike, min(FACE_GATE * self._alike, beyond))
 
-    def _die_feature(self, img: np.ndarray, cx: float, cy: float, angle: float = 0.0):
-        return hog(_normalise(_crop(img, cx, cy, 1.8 * self.side, angle)))
+    def _die_feature(self, img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0):
+        """A die and its surround, `side` the die's top face: cropped at its own size."""
+        return hog(_normalise(_crop(img, cx, cy, 1.8 * side, angle)))
 
     # ------------------------------------------------------------ reading
 
-    def likeness(self, img: np.ndarray) -> np.ndarray:
+    def likeness(self, img: np.ndarray, s: float | None = None) -> np.ndarray:
         """How die-like every pixel is (0..1), from its colour and from how much
         lighter or darker than the table around it it is (kept for the last picture:
         finding dice and their top faces both ask)."""
         # Keyed by the picture itself, held: an id alone could be a new picture's.
         if self._likeness_cache is not None and self._likeness_cache[0] is img:
             return self._likeness_cache[1]
-        prob = self.lut[colour_index(img, self.side)]  # type: ignore[index]
+        prob = self.lut[colour_index(img, self.side if s is None else s)]  # type: ignore[index]
         self._likeness_cache = (img, prob)
         return prob
 
@@ -416,12 +589,16 @@ class DiceReader:
             ]
         return self._candidates(img)
 
-    def _candidates(self, img: np.ndarray) -> list[Candidate]:
-        """Die-coloured blobs of a die's size (the colour model)."""
-        s = self.side
-        prob = self.likeness(img)
+    def _candidates(self, img: np.ndarray, s: float | None = None) -> list[Candidate]:
+        """Die-coloured blobs from about a third to two and a half times `s` (the
+        die's side expected at this scale: the enrolled one unless told): a die
+        nearer or farther from the camera than at enrolment is still a die. A blob
+        is split into touching dice when it is long or hollowed (two dice side by
+        side), not merely because it is large."""
+        s = self.side if s is None else s
+        prob = self.likeness(img, s)
         mask = (cv2.blur(prob, (3, 3)) > 0.5).astype(np.uint8)
-        k = max(1, int(round(s * 0.15)))
+        k = max(1, int(round(s * CLOSE)))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
@@ -430,38 +607,53 @@ class DiceReader:
         out = []
         for i in range(1, n):
             x, y, w, h, area = stats[i]
-            if area < 0.3 * top or area > 30 * top:
-                continue  # a speck, or a sheet of paper, a hand: not a die
-            if area > 2.6 * top:
-                out.extend(self._split(mask[y : y + h, x : x + w], x, y))
+            if area < MIN_AREA * top:
+                continue  # a speck
+            blob = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+            if area > MAX_AREA * top:
+                # A sheet of paper, a hand, or a die that a bright streak of the
+                # table runs into: only its die-sized solid parts can be dice.
+                out.extend(self._split(blob, x, y, s))
                 continue
-            # The outline's area, not the pixel count: pips and shade make holes.
-            pts = cv2.findNonZero((labels[y : y + h, x : x + w] == i).astype(np.uint8))
-            hull = float(cv2.contourArea(cv2.convexHull(pts)))
+            # The outline, not the pixel count: pips and shade make holes.
+            contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            outline = max(contours, key=cv2.contourArea)
+            filled = float(cv2.contourArea(outline))
+            hull = float(cv2.contourArea(cv2.convexHull(outline)))
+            (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
+            long = max(rw, rh) / max(min(rw, rh), 1.0)
+            if area > 1.6 * top:
+                cv2.drawContours(blob, [outline], -1, 1, -1)
+                # As wide as one die at its widest, yet covering two or more.
+                wide = 2.0 * float(cv2.distanceTransform(blob, cv2.DIST_L2, 3).max())
+                if long > 1.45 or filled < 0.86 * hull or filled > 1.9 * wide * wide:
+                    out.extend(self._split(blob, x, y))
+                    continue
             out.append(
                 Candidate(
-                    float(cents[i][0]),
-                    float(cents[i][1]),
-                    float(w),
-                    float(h),
-                    max(float(area), hull),
+                    float(cents[i][0]), float(cents[i][1]), float(w), float(h), max(filled, hull)
                 )
             )
         return out
 
-    def _split(self, blob: np.ndarray, x0: int, y0: int) -> list[Candidate]:
-        """Dice that touch: one candidate per peak of the distance transform."""
-        s = self.side
+    def _split(self, blob: np.ndarray, x0: int, y0: int, s: float | None = None) -> list[Candidate]:
+        """Dice that touch: one candidate per peak of the distance transform, each
+        as large as the blob is wide there. `s`: only die-sized parts of a large
+        blob (a die's expected side: parts from a third to 2.8 times as wide)."""
         dist = cv2.distanceTransform(blob, cv2.DIST_L2, 3)
-        r = max(1, int(0.35 * s))
+        widest = float(dist.max())
+        lo, hi = (0.3 * widest, widest) if s is None else (0.17 * s, 1.4 * s)
+        r = max(1, int(0.7 * min(widest, hi)))
         peaks = (dist == cv2.dilate(dist, np.ones((2 * r + 1, 2 * r + 1), np.uint8))) & (
-            dist > 0.3 * s
+            (dist >= lo) & (dist <= hi)
         )
         ys, xs = np.nonzero(peaks)
         out: list[Candidate] = []
         for x, y in sorted(zip(xs, ys, strict=True), key=lambda p: -dist[p[1], p[0]]):
-            if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * s for c in out):
-                out.append(Candidate(float(x + x0), float(y + y0), s, s, s * s))
+            a = 2.0 * float(dist[y, x])  # a die's width across the blob here
+            if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * max(a, c.w) for c in out):
+                c = Candidate(float(x + x0), float(y + y0), a, a, a * a, part=s is not None)
+                out.append(c)
         return out
 
     def _vote(self, feats: np.ndarray, labels: np.ndarray, q: np.ndarray) -> tuple[int, float]:
@@ -471,38 +663,62 @@ class DiceReader:
         best = int(np.argmax(votes))
         return best, float(votes[best] / self.k)
 
-    def _face(self, img: np.ndarray, c: Candidate) -> tuple[int, float]:
-        """The face, from a few looks at the top face (smaller, larger, shifted,
-        turned): each face scores the mean likeness of its NEAREST enrolled crops
-        to the look that suits it best, so one stray look or one odd enrolled crop
-        can't carry a face. The confidence is the winner's share of a softmax."""
-        if not c.fside:
-            self._top_face(img, c)
+    def _face_scores(
+        self, view: np.ndarray, angle: float, keep: np.ndarray | None = None, looks=LOOKS
+    ) -> np.ndarray:
+        """Each face's score for the face in `view`: from a few looks at it
+        (smaller, larger, shifted, turned), the mean likeness of the face's NEAREST
+        enrolled crops to the look that suits it best, so one stray look or one odd
+        enrolled crop can't carry a face. `keep`: the enrolled crops to compare with."""
         # The colours don't move with a small shift: one histogram serves every look.
-        tint = tint_feature(_crop(img, c.fx, c.fy, FACE_SCALE * c.fside, c.fangle))
+        centre = view.shape[1] / 2 - 0.5
+        tint = tint_feature(_crop(view, centre, centre, FACE_SCALE * NORM, angle))
         queries = np.stack(
             [
-                self._face_feature(img, c, angle=turn, scale=sc, dx=dx, dy=dy, tint=tint)
-                for sc, dx, dy, turn in LOOKS
+                self._face_feature(view, angle + turn, sc, dx, dy, tint=tint)
+                for sc, dx, dy, turn in looks
             ]
         )
+        if self.face_basis is not None:
+            queries = queries @ self.face_basis
         sims = queries @ self.face_feats.T  # (looks, enrolled)
         scores = np.full(len(self.classes), -np.inf)
         for f, columns in self.face_columns.items():
-            near = min(NEAREST, columns.size)
-            best = -np.partition(-sims[:, columns], near - 1, axis=1)[:, :near]
+            if keep is not None:
+                face_sims = sims[:, columns[keep[columns]]]
+            else:  # a face's crops lie side by side: a view, not a copy
+                face_sims = sims[:, columns[0] : columns[-1] + 1]
+            near = min(NEAREST, face_sims.shape[1])
+            if near == 0:
+                continue
+            best = -np.partition(-face_sims, near - 1, axis=1)[:, :near]
             scores[f] = float(best.mean(axis=1).max())
+        return scores
+
+    def _face(self, view: np.ndarray, c: Candidate) -> tuple[int, float, float]:
+        """The face in `view` (see _face_view), its confidence (the winner's share
+        of a softmax of the faces' scores) and its score."""
+        scores = self._face_scores(view, c.fangle)
         face = int(np.argmax(scores))
-        share = np.exp((scores - scores[face]) / SOFTMAX_T)
-        return face, float(1.0 / share.sum())
+        share = np.exp((scores - scores[face]) / self.softmax_t.get(face, SOFTMAX_T))
+        return face, float(1.0 / share.sum()), float(scores[face])
 
     def read(
-        self, img: np.ndarray, region: np.ndarray | None = None, empty: np.ndarray | None = None
+        self,
+        img: np.ndarray,
+        region: np.ndarray | None = None,
+        empty: np.ndarray | None = None,
+        die_px: float | None = None,
     ) -> list[Detection]:
         """Every die in `img` (BGR), with its face. `region`: an optional mask of where
         dice may lie (the rolling area and the bean-field tray of a calibrated mat).
         `empty`: a picture of the same place without dice (taken at calibration):
-        then dice are found by the difference from it, whatever their colour."""
+        then dice are found by the difference from it, whatever their colour.
+        `die_px`: a die's side in this picture's pixels when something tells it (a
+        calibrated mat: the die's millimetres times the mat's pixels per mm); the
+        reader then works at the scale that suits that size. Without it dice from a
+        third to two and a half times the enrolled size are found. Either way each
+        face is read at its own size (see _face_view)."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture
         if empty is not None:
@@ -512,7 +728,11 @@ class DiceReader:
                     f"the empty picture is {empty.shape[1]}x{empty.shape[0]}, "
                     f"the frame {img.shape[1]}x{img.shape[0]}"
                 )
-        k = self.scale
+        if die_px:
+            k = min(1.0, WORK_SIDE / die_px)
+            side = die_px * k
+        else:
+            k, side = self.scale, self.side
         small = _resize(img, k)
         if region is not None:
             region = cv2.resize(
@@ -521,20 +741,23 @@ class DiceReader:
         if empty is not None:
             cands = [
                 Candidate(x, y, s / 0.8, s / 0.8, (s / 0.75) ** 2)
-                for x, y, s in dice_against_empty(small, self._empty_at(empty), empty_blurred=True)
+                for x, y, s in dice_against_empty(
+                    small, self._empty_at(empty, k), empty_blurred=True
+                )
             ]
         else:
-            cands = self._candidates(small)
+            cands = self._candidates(small, side)
+        found = self._read(small, region, cands, empty is not None, img, k, side)
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
-            for d in self._read(small, region, cands, changed=empty is not None)
+            for d in found
         ]
 
-    def _empty_at(self, empty: np.ndarray) -> np.ndarray:
+    def _empty_at(self, empty: np.ndarray, k: float) -> np.ndarray:
         """The empty picture at the working scale, blurred once (it rarely changes)."""
-        key = (id(empty), empty.shape)
+        key = (id(empty), empty.shape, k)
         if self._empty_cache is None or self._empty_cache[0] != key:
-            self._empty_cache = (key, blur(_resize(empty, self.scale)))
+            self._empty_cache = (key, blur(_resize(empty, k)))
         return self._empty_cache[1]
 
     def _read(
@@ -543,6 +766,9 @@ class DiceReader:
         region: np.ndarray | None,
         cands: list[Candidate],
         changed: bool = False,
+        full: np.ndarray | None = None,
+        k: float = 1.0,
+        side: float | None = None,
     ) -> list[Detection]:
         """`changed`: the candidates are what differs from the empty place; then one of
         a die's size is a die (the verifier is for the colour model's look-alikes)."""
@@ -550,33 +776,59 @@ class DiceReader:
         for c in cands:
             if region is not None and not region[int(c.cy), int(c.cx)]:
                 continue
-            if changed and abs(c.side / self.side - 1) < 0.35:
-                dieness = 1.0
+            if changed and abs(c.side / (side or self.side) - 1) < 0.35:
+                is_die, dieness = 1, 1.0
             else:
                 is_die, dieness = self._vote(
-                    self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy)
+                    self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy, c.side)
                 )
-                if is_die != 1:
+            if is_die != 1 and c.part:
+                continue  # a part of a larger blob must pass the verifier
+            self._top_face(img, c)
+            view = self._face_view(img if full is None else full, 1.0 if full is None else k, c)
+            if is_die != 1:
+                # Doubted: it is a die only if very like a face. One look tells most
+                # clutter (a label, a key) at a tenth of the cost of all the looks.
+                glance = float(self._face_scores(view, c.fangle, looks=LOOKS[:1]).max())
+                if glance < SURE * self.face_gate - GLANCE:
                     continue
-            face, conf = self._face(img, c)
+            face, conf, alike = self._face(view, c)
+            # A die looks like one of the enrolled faces, and the verifier takes it for
+            # a die too, unless it looks very like a face (a die the verifier doubts:
+            # blurred, half in view, beside another).
+            if alike < self.face_gate or (is_die != 1 and alike < SURE * self.face_gate):
+                continue
             found.append(
-                Detection(c.cx, c.cy, max(c.w, self.side), max(c.h, self.side), face, conf, dieness)
+                Detection(c.fx, c.fy, max(c.w, c.side), max(c.h, c.side), face, conf, dieness)
             )
-        return found
+        # One die, once: a smaller find whose centre lies on a larger one is part of it.
+        kept: list[Detection] = []
+        for d in sorted(found, key=lambda d: -d.w * d.h):
+            if not any(abs(d.cx - k.cx) < k.w / 2 and abs(d.cy - k.cy) < k.h / 2 for k in kept):
+                kept.append(d)
+        return kept
 
 
 def colour_index(img: np.ndarray, side: float) -> np.ndarray:
-    """Every pixel's cell of the colour model: its lightness against the table
-    around it (a blur over a few dice sides, so a die hardly lifts its own
-    surround), and its a and b. Not its lightness itself: a white die on a bright
-    patch of table must look the same as one on a dark patch."""
-    light, a, b = cv2.split(cv2.cvtColor(img, cv2.COLOR_BGR2LAB))
+    """Every pixel's cell of the colour model: its lightness and its colour (Lab's
+    a and b) against the table around it, so a die hardly lifts its own surround:
+    the lightness against a blur over a few dice sides, the colour against the
+    median there (a hand or a coloured box beside a die would tint a blur). Not
+    the lightness or the colour themselves: a white die on a bright patch of
+    table, or under a warmer lamp, must look the same as one on a dark patch under
+    a cold one."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
     k = 8
-    small = cv2.resize(light, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(lab, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
     sigma = max(1.0, 2.0 * side / k)
-    around = cv2.resize(cv2.GaussianBlur(small, (0, 0), sigma), light.shape[::-1])
-    rel = cv2.addWeighted(light, 2.0, around, -2.0, 128.0)  # saturates at 0 and 255
-    index = (rel >> 4).astype(np.uint16) << 8
+    around = cv2.GaussianBlur(small, (0, 0), sigma)
+    ksize = min(2 * int(round(2 * sigma)) + 1, 2 * (min(small.shape[:2]) // 2) - 1)
+    if ksize >= 3:
+        around[..., 1:] = cv2.medianBlur(small, ksize)[..., 1:]
+    around = cv2.resize(around, lab.shape[1::-1])
+    rel = cv2.addWeighted(lab, 2.0, around, -2.0, 128.0)  # saturates at 0 and 255
+    light, a, b = cv2.split(rel)
+    index = (light >> 4).astype(np.uint16) << 8
     index |= (a >> 4).astype(np.uint16) << 4
     index |= b >> 4
     return index
@@ -637,7 +889,40 @@ def evaluate_folders(enroll_dir: str, test_dir: str, per_face: int = 20) -> dict
     out["ms_per_image"] = round(1000 * elapsed / max(len(test_samples), 1), 2)
     out["enrolment_seconds"] = round(enrol_s, 2)
     out["crops_per_face"] = {classes[f]: n for f, n in reader.crops_per_face.items()}
+    out.update(breakdown(classes, results))
     return out
+
+
+SIZE_BINS = (0, 20, 30, 46, 60, 10_000)  # a labelled die's longer side, px
+
+
+def breakdown(classes: list[str], results) -> dict:
+    """Where a reading fails: labelled dice, found and read right by the labelled
+    die's size (px), and the faces most often taken for others."""
+    from .dataset import match
+
+    bins = {f"{a}-{b - 1}" if b < 10_000 else f"{a}+": [0, 0, 0] for a, b in pairwise(SIZE_BINS)}
+    names = list(bins)
+    confused: dict[str, int] = {}
+    for boxes, found in results:
+        pairs = dict(match(boxes, found))
+        for i, b in enumerate(boxes):
+            k = names[int(np.searchsorted(SIZE_BINS, max(b.w, b.h), side="right")) - 1]
+            bins[k][0] += 1
+            if i in pairs:
+                bins[k][1] += 1
+                face = found[pairs[i]].face
+                if face == b.face:
+                    bins[k][2] += 1
+                else:
+                    pair = f"{classes[b.face]} as {classes[face]}"
+                    confused[pair] = confused.get(pair, 0) + 1
+    return {
+        "by_size": {
+            k: dict(zip(("dice", "found", "right"), v, strict=True)) for k, v in bins.items()
+        },
+        "confused": dict(sorted(confused.items(), key=lambda kv: -kv[1])[:5]),
+    }
 
 
 __all__ = ["DiceReader", "evaluate_folders", "match"]

@@ -28,6 +28,12 @@ _SYMBOLS = {
     "green": ((80, 200, 120), "long", "none"),
 }
 DIE_TONES = {"darker": (150, 175, 190), "lighter": (235, 240, 242)}
+# Lamps over the table: how much of blue, green and red light they give (BGR).
+LAMPS = {
+    "daylight": (1.0, 1.0, 1.0),
+    "warm dim": (0.45, 0.62, 0.8),  # an evening's bulb, turned down
+    "cool bright": (1.2, 1.12, 1.0),  # a cold white ceiling light
+}
 
 
 def bean_symbol(bean: str, size: int, tone: tuple[int, int, int]) -> np.ndarray:
@@ -101,10 +107,12 @@ def render_scene(
     table: np.ndarray | None = None,
     faces: list[int] | None = None,
     camera_seed: int | None = None,
+    lamp: str = "daylight",
 ) -> Scene:
     """One picture of the table with 1-5 dice and its labels (class = BEANS index).
     `table`: the same table for several pictures; `faces`: the faces to show;
-    `camera_seed`: the same light, lens and sensor noise for several pictures."""
+    `camera_seed`: the same light, lens and sensor noise for several pictures;
+    `lamp`: the light's colour and level (LAMPS)."""
     w, h = size
     img = wood(h, w, rng) if table is None else table.copy()
     n = (int(rng.integers(1, 6)) if dice is None else dice) if faces is None else len(faces)
@@ -124,7 +132,19 @@ def render_scene(
         angle = float(rng.uniform(0, 360))
         _paste(img, tile, cx, cy, angle, rng)
         boxes.append(Box(face, cx, cy, side, side))
-    img = _light_and_lens(img, rng) if camera_seed is None else _filmed(img, camera_seed)
+    if lamp != "daylight":
+        img = np.clip(img * np.float32(LAMPS[lamp]), 0, 255).astype(np.uint8)
+    h, w = img.shape[:2]
+    parts = _lens_parts(h, w, rng) if camera_seed is None else _camera(h, w, camera_seed)
+    img = _through(img, *parts)
+    # The labels go where the lens put the dice (up to 1.5 % of the width away).
+    if boxes:
+        centres = np.float32([[(b.cx, b.cy) for b in boxes]])
+        moved = cv2.perspectiveTransform(centres, parts[1])[0]
+        boxes = [
+            Box(b.face, float(x), float(y), b.w, b.h)
+            for b, (x, y) in zip(boxes, moved, strict=True)
+        ]
     has_hand = bool(rng.random() < 0.15) if hand is None else hand
     if has_hand:
         arm = _hand(img, rng)

@@ -202,8 +202,9 @@ def test_synthetic_scenes_have_exact_labels(tmp_path):
             patch = img[
                 int(b.cy - b.h / 3) : int(b.cy + b.h / 3), int(b.cx - b.w / 3) : int(b.cx + b.w / 3)
             ].reshape(-1, 3)
-            # (its bean symbol stands out from the table even where the die's tone does not)
-            assert np.abs(patch.astype(float) - table).max(axis=1).max() > 60
+            # (its bean symbol stands out from the table even where the die's tone does
+            # not; the table's grain and noise stay within about 25 levels)
+            assert np.abs(patch.astype(float) - table).max(axis=1).max() > 45
     again = write_dataset(tmp_path / "again", 5, seed=3, size=(640, 480))
     assert (tmp_path / "synth_1.txt").read_text() == again[0].with_suffix(".txt").read_text()
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.cli import main
 from companion.vision.dataset import Box, Detection, match, read_dataset, score
-from companion.vision.split import split_dataset
+from companion.vision.split import split_by_size, split_dataset
 
 REAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-real" / "enroll"
 
@@ -56,7 +56,8 @@ def real_split(tmp_path_factory):
 
 def test_the_dice_reader_on_the_real_photos(real_split, capsys):
     """Enrolled on pictures 1-20 of every series (20 crops per face), read on the
-    other 190 pictures: the issue's targets (recall and faces 99 %, precision 98 %)."""
+    other 190 pictures: recall, precision and faces 99.5 % (reached: 100 %, 100 %,
+    99.7 %; bench/README.md)."""
     code = main(
         [
             "vision",
@@ -71,10 +72,63 @@ def test_the_dice_reader_on_the_real_photos(real_split, capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     assert out["images"] == 190 and out["labels"] == 767
-    assert out["recall"] >= 0.99
-    assert out["precision"] >= 0.98
-    assert out["face_accuracy"] >= 0.99
+    assert out["recall"] >= 0.995
+    assert out["precision"] >= 0.995
+    assert out["face_accuracy"] >= 0.995
     assert set(out["crops_per_face"].values()) == {20}
+
+
+def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_path, capsys):
+    """Split by size: taught on the pictures whose dice are 30-45 px, read on those
+    with smaller (down to about 15 px) or larger (up to about 85 px) dice, as at a
+    table where the camera was moved. Reached: recall 99.2 %, precision 100 %,
+    faces 100 % (one die of 377 is a label on empty table, two more lie in a dim
+    heap at the far edge; bench/README.md)."""
+    enroll, test = tmp_path / "enroll", tmp_path / "test"
+    argv = ["vision", "split", str(REAL), "--by", "size"]
+    assert main([*argv, "--enroll-out", str(enroll), "--test-out", str(test)]) == 0
+    counts = json.loads(capsys.readouterr().out)
+    assert counts == {
+        "enroll": 167,
+        "test": 143,
+        "enroll_dice": 574,
+        "smaller_dice": 103,
+        "larger_dice": 274,
+    }
+    assert (
+        main(["vision", "eval-dice", "--enroll", str(enroll), "--test", str(test), "--json"]) == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert out["labels"] == 377
+    assert out["recall"] >= 0.99
+    assert out["precision"] >= 0.995
+    assert out["face_accuracy"] >= 0.995
+    # Where it is read: dice far smaller and far larger than those taught.
+    small, large = out["by_size"]["0-19"], out["by_size"]["60+"]
+    assert small["dice"] == 40 and small["right"] >= 38
+    assert large["dice"] == 31 and large["right"] >= 30
+
+
+def test_a_size_split_goes_by_the_dice_in_each_picture(tmp_path):
+    (tmp_path / "classes.txt").write_text("one\ntwo\n")
+    for name, side in (("a_1", 20), ("a_2", 36), ("b_1", 44), ("b_2", 60)):
+        cv2.imwrite(str(tmp_path / f"{name}.png"), np.zeros((100, 200, 3), np.uint8))
+        box = f"0 0.5 0.5 {side / 200} {side / 100}\n"
+        (tmp_path / f"{name}.txt").write_text(box + box)
+    cv2.imwrite(str(tmp_path / "c_1.png"), np.zeros((100, 200, 3), np.uint8))  # no label
+    counts = split_by_size(str(tmp_path), str(tmp_path / "e"), str(tmp_path / "t"), 30, 45)
+    assert counts == {
+        "enroll": 2,
+        "test": 2,
+        "enroll_dice": 4,
+        "smaller_dice": 2,
+        "larger_dice": 2,
+    }
+    assert sorted(p.name for p in (tmp_path / "e").glob("*.png")) == ["a_2.png", "b_1.png"]
+    assert sorted(p.name for p in (tmp_path / "t").glob("*.png")) == ["a_1.png", "b_2.png"]
+    assert (tmp_path / "t" / "a_1.txt").exists()
+    with pytest.raises(ValueError, match="low to high"):
+        split_by_size(str(tmp_path), str(tmp_path / "e"), str(tmp_path / "t"), 45, 30)
 
 
 def test_eval_dice_with_a_missing_folder_says_so(capsys, tmp_path):

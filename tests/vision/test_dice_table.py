@@ -3,11 +3,12 @@ in the bean-field tray."""
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.vision.calibrate import MatTracker
 from companion.vision.dataset import Box
 from companion.vision.dice_reader import DiceReader
-from companion.vision.dice_table import read_dice_mat
+from companion.vision.dice_table import px_per_mm, read_dice_mat
 from companion.vision.mats import dice_mat, mat_image
 from companion.vision.synth import BEANS, DIE_TONES, _paste, bean_symbol
 from companion.vision.teach import PathlessSample
@@ -69,3 +70,7 @@ def test_dice_are_read_and_sorted_into_rolling_area_and_bean_field():
         assert abs(x - ex) <= 3 and abs(y - ey) <= 3
     for (x, _), ex in zip(field_at, [70, 120, 170], strict=True):
         assert abs(x - ex) <= 3
+    # The mat tells the picture's scale, and so a 16 mm die's size: the same dice.
+    assert px_per_mm(layout, h) == pytest.approx(PX, rel=0.03)
+    told = read_dice_mat(reader, img, layout, h, empty=empty, die_mm=16)
+    assert len(told.rolled) == 2 and len(told.field) == 3
