@@ -1,8 +1,9 @@
 """One truth for the table, as a person meets it: the demo table runs (bots, the
 synthetic table filmed by the synthetic camera, the readers, the tracker); a
 person opens the join page on a 360 px phone mid-game, takes a seat and plays ten
-turns by tapping the phone's moves. The table follows what the phone did, the
-bots and the camera go on with the other seats, and nothing gets stuck."""
+turns (or, in a short game, to its end) by tapping the phone's moves. The table
+follows what the phone did, the bots and the camera go on with the other seats,
+and nothing gets stuck."""
 
 import socket
 import threading
@@ -141,9 +142,9 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
     demo = DemoTable(tmp_path, game, players, seed)
     try:
         deadline = time.monotonic() + 20
-        while demo.table.next_n < 8 and time.monotonic() < deadline:
+        while demo.table.next_n < 4 and time.monotonic() < deadline:
             time.sleep(0.2)  # the bots play a while before the person sits down
-        assert demo.table.next_n >= 8, "the demo's bots did not play"
+        assert demo.table.next_n >= 4, "the demo's bots did not play"
         seat = 1
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -157,8 +158,9 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
             deadline = time.monotonic() + 240
             while turns < 10 and time.monotonic() < deadline:
                 t = demo.table
-                # The Duel is short: a whole game may end before ten turns of one side.
-                assert not t.state.over or turns >= 8, "the game ended under the person"
+                # The Duel and the dice game are short (a game is 12–18 turns in all):
+                # the person may play theirs to its end before ten turns of their own.
+                assert not t.state.over or turns >= 3, "the game ended under the person"
                 if t.state.over:
                     break
                 mine = t.state.active == seat
@@ -177,7 +179,7 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
                 page.wait_for_timeout(150)
             page.screenshot(path=str(tmp_path / f"{game}.png"))
             browser.close()
-        assert turns >= 10 or (demo.table.state.over and turns >= 8)
+        assert turns >= 10 or (demo.table.state.over and turns >= 3)
         log = demo.store.log(demo.table.game_id)
         mine = [e for e in log if e.n >= joined and e.seat == seat]
         assert mine and all(e.source == "phone" for e in mine)
