@@ -82,7 +82,7 @@ class _NoDelayHandler(WSGIRequestHandler):
         logging.getLogger("companion.http").debug(format, *args)
 
     def log_request(self, code="-", size="-") -> None:
-        pass
+        """Every request line is noise at a table (phones poll and reconnect)."""
 
 
 def run(app, cfg: Config, on_ready=None) -> None:
@@ -123,8 +123,8 @@ def run(app, cfg: Config, on_ready=None) -> None:
     socketio.start_background_task(ready)  # the socket is bound: phones may come
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    except KeyboardInterrupt:  # Ctrl-C is how a person stops it: no traceback
+        return
     finally:
         server.server_close()
         stop_camera.set()
