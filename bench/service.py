@@ -3,13 +3,19 @@
     .venv/bin/python bench/service.py latency [--actions 300]
     .venv/bin/python bench/service.py soak [--minutes 10]
     .venv/bin/python bench/service.py idle
+    .venv/bin/python bench/service.py flood [--connections 2000] [--actions 300]
 
 latency: a 7-player Bohnanza table with 7 seated phones and one watching phone
 (8 phones); each action is sent by the phone whose move it is, and the time is
 taken until all 8 phones have received the update (p50 / p95).
 soak: 8 phones and 50 spectators held for N minutes, one action a second; the
 server's RSS is sampled every 10 s (no growth wanted).
-idle: the server's RSS after start-up with one open table and nobody connected."""
+idle: the server's RSS after start-up with one open table and nobody connected.
+flood: one other address (127.0.0.2) opens N connections and holds them (half of
+them sending half a request line, the rest nothing) while the 8 phones play as in
+`latency`; the server limits loopback like any address here. Reports the phones'
+p50 / p95, how many flood connections were refused at once, the server's threads
+and RSS."""
 
 from __future__ import annotations
 
@@ -57,9 +63,12 @@ class Phone:
         return time.perf_counter()
 
 
-def setup(players: int = 7, spectators: int = 0):
+def setup(players: int = 7, spectators: int = 0, config: str = "", before=None):
     server = Server(Path(tempfile.mkdtemp(prefix="companion-bench-")))
+    if config:
+        server.config.write_text(server.config.read_text() + config)
     server.start()
+    held = before(server) if before else None
     host = connect(server.url, host=HOST_KEY)
     code = host.call(
         "host:open",
@@ -76,11 +85,19 @@ def setup(players: int = 7, spectators: int = 0):
         seated.append(phone)
     watchers = [Phone(server.url, watch=code) for _ in range(1 + spectators)]
     time.sleep(0.5)
+    if before:
+        return server, host, code, seated, watchers, held
     return server, host, code, seated, watchers
 
 
-def latency(actions: int) -> dict:
-    server, host, code, seated, watchers = setup()
+def latency(actions: int, flood: int = 0) -> dict:
+    held: list = []
+    if flood:
+        server, host, code, seated, watchers, held = setup(
+            config="[limits]\nloopback = true\n", before=lambda s: open_flood(s, flood)
+        )
+    else:
+        server, host, code, seated, watchers = setup()
     phones = seated + watchers[:1]
     state = B.new_game(7, knowledge="known", seed=11)
     rng = random.Random(1)
@@ -96,15 +113,68 @@ def latency(actions: int) -> dict:
         done = max(p.wait_beyond(c) for p, c in zip(phones, counts, strict=True))
         times.append((done - t0) * 1e3)
         state = B.apply(state, action)
+    threads = thread_count(server.proc.pid)
+    rss = rss_kb(server.proc.pid)
     server.kill()
     times.sort()
-    return {
+    extra = {}
+    if flood:
+        refused = sum(1 for r in held if r == "refused")
+        extra = {
+            "flood_connections": flood,
+            "flood_refused_at_once": refused,
+            "server_threads": threads,
+            "server_rss_kb": rss,
+        }
+    return extra | {
         "phones": len(phones),
         "actions": len(times),
         "p50_ms": round(statistics.median(times), 2),
         "p95_ms": round(times[int(len(times) * 0.95) - 1], 2),
         "max_ms": round(times[-1], 2),
     }
+
+
+def thread_count(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("Threads:"):
+            return int(line.split()[1])
+    return 0
+
+
+def open_flood(server, n: int) -> list:
+    """N connections from 127.0.0.2, held open: every other one sends half a request
+    line (a slow client), the rest nothing. Returns per connection "refused" (a
+    503 at once) or its socket (kept open until the process ends)."""
+    import resource
+    import select
+    import socket
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, n + 512)), hard))
+    socks = []
+    for k in range(n):
+        s = socket.socket()
+        s.bind(("127.0.0.2", 0))
+        s.settimeout(5)
+        s.connect(("127.0.0.1", server.port))
+        if k % 2:
+            s.sendall(b"GET /healthz HT")
+        socks.append(s)
+    out: list = list(socks)
+    poller = select.poll()
+    index = {s.fileno(): i for i, s in enumerate(socks)}
+    for s in socks:
+        poller.register(s, select.POLLIN)
+    deadline, answered = time.time() + 3, 0
+    while answered < n and time.time() < deadline:
+        for fd, _ in poller.poll(200):
+            poller.unregister(fd)
+            answered += 1
+            i = index[fd]
+            if socks[i].recv(64).startswith(b"HTTP/1.1 503"):
+                out[i] = "refused"
+    return out
 
 
 def soak(minutes: float) -> dict:
@@ -160,12 +230,15 @@ def idle() -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=["latency", "soak", "idle"])
+    parser.add_argument("what", choices=["latency", "soak", "idle", "flood"])
     parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--connections", type=int, default=2000)
     parser.add_argument("--minutes", type=float, default=10)
     args = parser.parse_args()
     if args.what == "latency":
         print(json.dumps(latency(args.actions)))
+    elif args.what == "flood":
+        print(json.dumps(latency(args.actions, flood=args.connections)))
     elif args.what == "soak":
         print(json.dumps(soak(args.minutes)))
     else:

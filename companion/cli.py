@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,50 @@ def _serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
     return serve(args)
+
+
+def _store(args: argparse.Namespace) -> int:
+    """The store's own care: check it, back it up, list and restore backups."""
+    from .config import load_config
+    from .store import Store, StoreError, _damage, backups_of, restore
+
+    cfg = load_config(args.config)
+    db = args.db or cfg.db
+    name = f"companion store {args.action}"
+    if args.action == "check":
+        if not Path(db).exists():
+            print(f"{db}: no store yet")
+            return 1
+        why = _damage(db)
+        print(f"{db}: {why or 'sound'}")
+        return 1 if why else 0
+    if args.action == "backups":
+        found = backups_of(db)
+        for b in found:
+            print(f"{b}  {b.stat().st_size} bytes  {_damage(str(b)) or 'sound'}")
+        if not found:
+            print(f"no backups of {db} yet")
+        return 0
+    if args.action == "backup":
+        store = Store(db)
+        print(store.backup())
+        store.close()
+        return 0
+    # restore: the service must be stopped (it holds the store open).
+    if not args.file:
+        print(f"{name}: say which backup (`companion store backups` lists them)", file=sys.stderr)
+        return 2
+    try:
+        if Path(db).exists():
+            kept = Path(f"{db}.before-restore-{int(time.time())}")
+            Path(db).rename(kept)
+            print(f"the store it replaces is kept as {kept}")
+        restore(args.file, db)
+    except (StoreError, OSError) as err:
+        print(f"{name}: {getattr(err, 'message', err)}", file=sys.stderr)
+        return 1
+    print(f"{db} restored from {args.file}")
+    return 0
 
 
 def _one_line(message: str) -> str:
@@ -323,6 +368,13 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--db", default=None)
     srv.add_argument("--config", default=None, help="a TOML config file")
     srv.set_defaults(run=_serve)
+
+    st = sub.add_parser("store", help="check, back up and restore the game store")
+    st.add_argument("action", choices=["check", "backup", "backups", "restore"])
+    st.add_argument("file", nargs="?", help="restore: the backup to put in the store's place")
+    st.add_argument("--db", default=None)
+    st.add_argument("--config", default=None, help="a TOML config file")
+    st.set_defaults(run=_store)
 
     dice = sub.add_parser("dice", help="Das Würfelspiel tools")
     dice_sub = dice.add_subparsers(dest="dice_command", required=True)

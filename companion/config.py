@@ -19,6 +19,12 @@ source = "pi"              # "pi", "usb:N", "video:PATH"; empty: no camera (play
 paper = "A4"               # the printed mats (`companion mats`)
 faces = ""                 # the taught card faces, ID.png per variety; default: beside the db
 dice = ""                  # the dice reader's labelled pictures; default: beside the db
+
+[limits]                   # what one client may take of the service
+per_address = 48           # open connections from one address (a phone needs 2–8)
+total = 400                # open connections in all
+loopback = false           # limit 127.0.0.1 per address too (the Pi's own screen isn't)
+header_timeout = 20        # seconds a connection may take to send its request
 """
 
 from __future__ import annotations
@@ -27,6 +33,10 @@ import secrets
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+# A configured host key shorter than this is refused: it is the one thing that
+# stands between a guest's phone and the host's buttons.
+MIN_HOST_KEY = 8
 
 
 @dataclass
@@ -44,6 +54,12 @@ class Config:
     paper: str = "A4"
     faces: str = ""
     dice: str = ""
+    # [limits]: connections one client address may hold, and in all; whether the
+    # Pi's own loopback address is limited too (for tests and the flood bench).
+    per_address: int = 48
+    total_connections: int = 400
+    limit_loopback: bool = False
+    header_timeout: float = 20.0
 
 
 def load_config(path: str | None) -> Config:
@@ -67,7 +83,24 @@ def load_config(path: str | None) -> Config:
         cfg.paper = camera.get("paper", "A4")
         cfg.faces = camera.get("faces", "")
         cfg.dice = camera.get("dice", "")
+        limits = data.get("limits", {})
+        cfg.per_address = int(limits.get("per_address", cfg.per_address))
+        cfg.total_connections = int(limits.get("total", cfg.total_connections))
+        cfg.limit_loopback = bool(limits.get("loopback", cfg.limit_loopback))
+        cfg.header_timeout = float(limits.get("header_timeout", cfg.header_timeout))
+    if cfg.host_key and len(cfg.host_key) < MIN_HOST_KEY:
+        raise SystemExit(
+            f"companion: the host key in {path} is {len(cfg.host_key)} characters: "
+            f"use at least {MIN_HOST_KEY} (or leave it out: one is made for you)"
+        )
     return cfg
+
+
+def host_key_file(cfg: Config) -> Path | None:
+    """Where a made host key is kept (None: configured, or a store in memory)."""
+    if cfg.host_key and not (Path(cfg.db).parent / "host.key").exists():
+        return None
+    return None if cfg.db == ":memory:" else Path(cfg.db).parent / "host.key"
 
 
 def host_key(cfg: Config) -> str:

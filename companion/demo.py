@@ -32,6 +32,7 @@ from .engine.dice.players import choose as choose_dice
 from .engine.dice.players import wants_harvest
 from .engine.duel.players import choose as choose_duel
 from .engine.games import GAMES
+from .errors import CompanionError
 from .tables import TableError, TableService
 from .web import qr
 
@@ -116,7 +117,7 @@ class Bots:
             return False
         try:
             self.service.act(self.code, action.to_json(), source="demo")
-        except (RuleError, TableError):
+        except CompanionError:
             return False  # the table moved on meanwhile (a phone acted)
         return True
 
@@ -341,7 +342,7 @@ class CameraBots(Bots):
             harvest = harvests[0]
             try:
                 self.service.act(self.code, harvest.to_json(), source="demo")
-            except (RuleError, TableError):
+            except CompanionError:
                 return False
             self.script.append(("phone", harvest))
             return True
@@ -556,7 +557,7 @@ class CardBots(Bots):
         else:
             try:
                 self.service.act(self.code, action.to_json(), source="demo")
-            except (RuleError, TableError):
+            except CompanionError:
                 return False
             self.world.show(self.service.table(self.code).state, self.clock(), hand=False)
         self.script.append(action)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import socket
 import sys
@@ -10,11 +11,12 @@ import threading
 
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from .config import Config, host_key, load_config
+from .config import Config, host_key, host_key_file, load_config
 from .store import Store
 from .systemd import Notifier, Watchdog, watchdog_interval
 from .tables import TableService
 from .web import create_app, qr, socketio
+from .web.socket import MAX_MESSAGE
 
 
 def build(cfg: Config, panel: bool = True):
@@ -68,11 +70,115 @@ def apply_flags(cfg: Config, args: argparse.Namespace) -> Config:
     return cfg
 
 
+# Limits a home or café network needs (docs/server.md says why each is what it is).
+PER_ADDRESS = 48  # open connections from one address (a phone needs 2–8)
+TOTAL = 400  # open connections in all: one thread each, well inside LimitNOFILE
+HEADER_TIMEOUT = 20.0  # seconds a connection may take to send a request (or idle)
+BACKUP_EVERY = 600.0  # seconds between backups of a store that changed
+
+
+class Limits:
+    """Counts open connections per client address and refuses those past the
+    limits with a short 503, so one client can't take every thread and file
+    descriptor from the phones. Loopback (the Pi itself: its own screen, the
+    tests) is counted in the total but not per address, unless `loopback` is set."""
+
+    def __init__(
+        self, per_address: int = PER_ADDRESS, total: int = TOTAL, loopback: bool = False
+    ) -> None:
+        self.per_address, self.total, self.loopback = per_address, total, loopback
+        self._open: dict[str, int] = {}  # address -> connections open
+        self._held: dict[int, str] = {}  # id(socket) -> its address
+        self._lock = threading.Lock()
+        self.refused = 0
+
+    def admit(self, request: socket.socket, address: tuple) -> bool:
+        host = str(address[0]) if address else "?"
+        limited = self.loopback or not _is_loopback(host)
+        with self._lock:
+            full = len(self._held) >= self.total
+            if full or (limited and self._open.get(host, 0) >= self.per_address):
+                self.refused += 1
+                admitted = False
+            else:
+                self._open[host] = self._open.get(host, 0) + 1
+                self._held[id(request)] = host
+                admitted = True
+        if not admitted:
+            with contextlib.suppress(OSError):
+                request.settimeout(0.5)
+                request.sendall(
+                    b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n"
+                    b"Content-Type: text/plain\r\nContent-Length: 36\r\n\r\n"
+                    b"too many connections from your side\n"
+                )
+        return admitted
+
+    def release(self, request: socket.socket) -> None:
+        with self._lock:
+            host = self._held.pop(id(request), None)
+            if host is None:
+                return
+            self._open[host] -= 1
+            if not self._open[host]:
+                del self._open[host]
+
+    def open_from(self, host: str) -> int:
+        with self._lock:
+            return self._open.get(host, 0)
+
+    def apply(self, server) -> None:
+        """Put the limits on a socketserver-based server (Werkzeug's): checked as a
+        connection is accepted, released as it is shut."""
+        shutdown = server.shutdown_request
+
+        def done(request) -> None:
+            self.release(request)
+            shutdown(request)
+
+        server.verify_request = self.admit
+        server.shutdown_request = done
+
+
+def _is_loopback(host: str) -> bool:
+    return host.startswith("127.") or host in ("::1", "localhost")
+
+
+class _TooLarge:
+    """Refuse a request body over MAX_MESSAGE at once (413, connection closed):
+    Engine.IO would read no further but leave the client sending."""
+
+    def __init__(self, app, limit: int = MAX_MESSAGE) -> None:  # socket.py's limit
+        self.app, self.limit = app, limit
+
+    def __call__(self, environ, start_response):
+        try:
+            length = int(environ.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = self.limit + 1
+        if length > self.limit:
+            body = f"a message is at most {self.limit} bytes\n".encode()
+            start_response(
+                "413 Content Too Large",
+                [
+                    ("Content-Type", "text/plain"),
+                    ("Content-Length", str(len(body))),
+                    ("Connection", "close"),
+                ],
+            )
+            return [body]
+        return self.app(environ, start_response)
+
+
 class _NoDelayHandler(WSGIRequestHandler):
     """Send small WebSocket frames at once: without TCP_NODELAY, Nagle's algorithm
     and the phone's delayed ACK hold every update back by about 40 ms. Quiet: a
     phone that drops its socket mid-frame is no error for the terminal or the
     journal ("400 Bad request syntax" at every disconnect), only for debugging."""
+
+    # A request must arrive within this (a connection that opens and says nothing
+    # holds a thread); Engine.IO sets its own, longer, timeout on a WebSocket.
+    timeout = HEADER_TIMEOUT
 
     def setup(self) -> None:
         super().setup()
@@ -83,6 +189,50 @@ class _NoDelayHandler(WSGIRequestHandler):
 
     def log_request(self, code="-", size="-") -> None:
         """Every request line is noise at a table (phones poll and reconnect)."""
+
+
+def _one_line(record: logging.LogRecord) -> bool:
+    """Engine.IO and Socket.IO log a malformed packet with its traceback (one
+    client could write a kilobyte into the journal per message): one line."""
+    if record.exc_info and record.exc_info[1] is not None:
+        err = record.exc_info[1]
+        record.msg = f"{record.getMessage()}: {type(err).__name__}: {str(err)[:160]}"
+        record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
+def accepts(port: int, timeout: float = 5.0) -> bool:
+    """The service still takes a connection and answers /healthz (the watchdog's
+    question: a server out of threads or descriptors answers the store's fine)."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+            conn.sendall(b"GET /healthz HTTP/1.0\r\nHost: localhost\r\n\r\n")
+            answer = b""
+            while chunk := conn.recv(4096):
+                answer += chunk
+    except OSError:
+        return False
+    # Any answer of the app's (a 503 of /healthz is the store's news, no reason to
+    # restart) but the limiter's refusal: every connection is taken.
+    return answer.startswith(b"HTTP/1.") and b"too many connections" not in answer
+
+
+def _backups(store: Store, stop: threading.Event, every: float = BACKUP_EVERY) -> None:
+    """A backup every `every` seconds when the store changed since the last one
+    (and at the end: `stop`)."""
+    done = 0
+    while True:
+        stopping = stop.wait(every)
+        if store.writes != done:
+            done = store.writes
+            try:
+                store.backup()
+            except Exception as err:  # a full disk: said, and tried again later
+                logging.getLogger(__name__).error("backup failed: %s", err)
+        if stopping:
+            return
 
 
 def run(app, cfg: Config, on_ready=None) -> None:
@@ -104,9 +254,13 @@ def run(app, cfg: Config, on_ready=None) -> None:
             on_ready()
         notifier = Notifier()
         notifier.ready(f"serving on port {cfg.port}")
+        threading.Thread(
+            target=_backups, args=(store, stop_camera), name="backup", daemon=True
+        ).start()
         interval = watchdog_interval()
         if interval:
-            checks = {"store": store.alive}
+            port = server.server_address[1]
+            checks = {"store": store.alive, "web": lambda: accepts(port)}
             if panel is not None:
                 checks["panel"] = panel.alive
             if rig is not None:  # the camera loop turns (a camera unplugged is manual mode)
@@ -117,9 +271,15 @@ def run(app, cfg: Config, on_ready=None) -> None:
     # Flask banner and "development server" warning say nothing a table's host
     # needs: the service prints its own URLs). Why this server: docs/server.md.
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    for name in ("engineio.server", "socketio.server"):
+        logging.getLogger(name).addFilter(_one_line)
+    handler = type("Handler", (_NoDelayHandler,), {"timeout": cfg.header_timeout})
     server = make_server(
-        cfg.host, cfg.port, app, threaded=True, request_handler=_NoDelayHandler
+        cfg.host, cfg.port, _TooLarge(app), threaded=True, request_handler=handler
     )  # OSError (the port taken, no such address) goes to the caller
+    limits = Limits(cfg.per_address, cfg.total_connections, cfg.limit_loopback)
+    limits.apply(server)
+    app.extensions["companion.limits"] = limits
     socketio.start_background_task(ready)  # the socket is bound: phones may come
     try:
         server.serve_forever()
@@ -134,7 +294,19 @@ def serve(args: argparse.Namespace) -> int:
     cfg = apply_flags(load_config(args.config), args)
     _, service, app = build(cfg)
     base = app.config["COMPANION_PUBLIC_URL"]
-    print(f"companion: serving on {base}/  (host key: {host_key(cfg)})", flush=True)
+    key = host_key(cfg)
+    # The key is shown to a person at a terminal, never written to the journal
+    # (which others on the Pi may read): there, where it is kept.
+    if sys.stdout.isatty():
+        told = f"host key: {key}"
+    else:
+        kept = host_key_file(cfg)
+        told = f"host key in {kept}" if kept else "host key as configured"
+    print(f"companion: serving on {base}/  ({told})", flush=True)
+    for event in service.store.events:
+        print(f"  store: {event}", flush=True)
+    for code, why in service.quarantined.items():
+        print(f"  table {code} kept out: {why}", flush=True)
     for t in service.tables.values():
         print(f"  table {t.code}: {t.game.title} — {base}/table/{t.code}", flush=True)
     try:

@@ -20,6 +20,7 @@ from . import views
 from . import words as w
 from .engine import RuleError
 from .engine.games import GAMES, GameDef
+from .errors import CompanionError
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -30,16 +31,8 @@ CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXY"
 MAX_NAME = 20
 
 
-class TableError(Exception):
+class TableError(CompanionError):
     """A request the service refuses (not a rule of the game): says what was wrong."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def to_json(self) -> dict:
-        return {"rule": self.code, "message": self.message}
 
 
 @dataclass
@@ -144,10 +137,19 @@ class TableService:
             self.tables[row.code] = table
 
     def _replay(self, table: Table) -> None:
+        """The table's state from its log; "What happened" told again for the last
+        actions (a restarted service shows the same list as before)."""
         state = table.game.new_game(**table.setup)
-        for entry in self.store.log(table.game_id):  # type: ignore[arg-type]
-            state = table.game.apply(state, table.game.action_from_json(entry.action))
+        entries = self.store.log(table.game_id)  # type: ignore[arg-type]
+        lines: list[w.Words] = []
+        for k, entry in enumerate(entries):
+            action = table.game.action_from_json(entry.action)
+            after = table.game.apply(state, action)
+            if k >= len(entries) - 12:
+                lines.append(views.log_words(table.game.name, state, action, table.names))
+            state = after
         table.state = state
+        table.log = lines
         table.next_n = self.store.next_n(table.game_id)  # type: ignore[arg-type]
 
     def subscribe(self, listener: Listener) -> None:
@@ -304,7 +306,9 @@ class TableService:
             n = self.store.undo_last(t.game_id)
             if n is None:
                 raise TableError("nothing-to-undo", "there is no action to undo")
+            kept = t.log
             self._replay(t)
+            t.log = kept
             t.moved_by = source
             if source == "host":  # the camera's own corrections are no news
                 t.add_log(
@@ -542,7 +546,7 @@ class TableService:
                 "you": None if seat is None else {"seat": seat, "name": t.names.get(seat)},
                 "lang": lang,
                 "log": [w.text(line, lang) for line in t.log],
-                "notices": _said(t.notices + self._manual_notice(t), lang),
+                "notices": _said(t.notices + self._manual_notice(t) + self._store_notice(), lang),
                 "view": None,
                 "legal": [],
             }
@@ -604,6 +608,17 @@ class TableService:
         while self._advising and time.monotonic() < deadline:
             time.sleep(0.005)
 
+    def _store_notice(self) -> list[dict[str, Any]]:
+        """The store can't save: every phone and the status light say so until a
+        write goes through again."""
+        if self.store.problem is None:
+            return []
+        words = w.both(
+            f"moves can't be saved: {self.store.problem}; tell the host",
+            f"Züge können nicht gespeichert werden: {self.store.problem}; sagt es dem Gastgeber",
+        )
+        return [{"kind": "store", "key": "store", "words": words, "seat": None, "at": time.time()}]
+
     @staticmethod
     def _manual_notice(t: Table) -> list[dict[str, Any]]:
         if t.manual is None:
@@ -646,7 +661,9 @@ class TableService:
             "uptime": round(time.time() - self.started, 1),
             "tables": len(self.tables),
             "games": self.store.count_games(),
-            "store": self.store.alive(),
+            "store": self.store.healthy(),
+            "store_problem": self.store.problem,
+            "store_events": self.store.events,
             "quarantined": sorted(self.quarantined),
         }
 

@@ -49,6 +49,7 @@ def test_the_unit_file_says_what_the_pi_needs():
     assert lines["StateDirectory"] == "companion"
     assert "PrivateDevices" not in lines  # the camera and GPIO must stay reachable
     assert lines["WantedBy"] == "multi-user.target"
+    assert int(lines["LimitNOFILE"]) >= 4096  # 1,100 half-open connections ran out at 1,024
 
 
 def test_the_installer_passes_shellcheck():

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from ..errors import CompanionError
 
-class RuleError(Exception):
+
+class RuleError(CompanionError):
     """An action was refused.
 
-    `rule` names the rule that was broken (a short, stable id such as
-    ``"one-variety-per-field"``), `message` says in a player's words what is wrong.
-    The state the action was applied to is never changed: states are immutable.
+    Its `code` names the rule that was broken (a short, stable id such as
+    ``"one-variety-per-field"``, also `rule`), `message` says in a player's words
+    what is wrong. The state the action was applied to is never changed: states
+    are immutable.
     """
 
     def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} [{rule}]")
-        self.rule = rule
-        self.message = message
+        super().__init__(rule, message)
+        self.args = (f"{message} [{rule}]",)
 
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "message": self.message}
+    @property
+    def rule(self) -> str:
+        return self.code

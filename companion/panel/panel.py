@@ -14,7 +14,7 @@ from typing import Any
 
 from gpiozero import LED, RGBLED, Buzzer
 
-from ..engine import RuleError
+from ..errors import CompanionError
 from ..tables import TableError, TableService
 from .devices import Clock, DebouncedButton
 
@@ -100,7 +100,8 @@ def lights(snapshot: dict[str, Any]) -> dict[str, Any]:
     notices = snapshot.get("notices", [])
     kinds = {n["kind"] for n in notices}
     if view is None:
-        return {"seats": ["off"] * seats, "status": "amber", "pulse": False}
+        status = "red" if "store" in kinds else "amber"
+        return {"seats": ["off"] * seats, "status": status, "pulse": False}
     out = ["off"] * seats
     if view["over"]:
         for s in view["winners"] or []:
@@ -109,7 +110,7 @@ def lights(snapshot: dict[str, Any]) -> dict[str, Any]:
         out[view["active"]] = "on"
         for s in _must_act(view):
             out[s] = "blink"
-    if "illegal" in kinds:
+    if "illegal" in kinds or "store" in kinds:
         status = "red"
     elif "uncertain" in kinds or "waiting" in kinds:
         status = "amber"
@@ -275,7 +276,7 @@ class Panel:
     def _do(self, action: dict[str, Any]) -> str:
         try:
             self.service.act(self.code, action, source="panel")
-        except (RuleError, TableError) as err:
+        except CompanionError as err:
             self._say(err.message)
             return err.message
         return "ok"

@@ -9,7 +9,7 @@ from flask import Flask
 
 from ..tables import TableService
 from .pages import api, pages
-from .socket import broadcast, socketio
+from .socket import broadcast, guard, socketio
 
 
 def create_app(
@@ -35,6 +35,7 @@ def create_app(
     app.register_blueprint(api)
     app.after_request(_security_headers)
     socketio.init_app(app, async_mode="threading")
+    guard(socketio.server)
     service.subscribe(lambda code: broadcast(service, code, panel))
     return app
 

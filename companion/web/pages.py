@@ -173,7 +173,7 @@ def not_found(_err):
     """A wrong room code or page: a real page in the player's language, a link home
     (JSON for the API)."""
     if request.path.startswith("/api/"):
-        return jsonify({"error": {"rule": "not-found", "message": "no such thing"}}), 404
+        return jsonify({"error": {"code": "not-found", "message": "no such thing"}}), 404
     code = request.view_args.get("code") if request.view_args else None
     return render("missing.html", 404, code=(code or "").upper()[:8])
 
@@ -245,7 +245,9 @@ def manifest():
 
 @api.get("/healthz")
 def healthz():
-    return jsonify(service().health())
+    """200 while the service can keep every move; 503 (and why) when it can't."""
+    health = service().health()
+    return jsonify(health), 200 if health["store"] else 503
 
 
 @api.get("/api/tables")
@@ -284,7 +286,7 @@ def log(code: str):
     except TableError as err:
         return jsonify({"error": err.to_json()}), 404
     if t.game_id is None:
-        return jsonify({"error": {"rule": "not-started", "message": "no game yet"}}), 404
+        return jsonify({"error": {"code": "not-started", "message": "no game yet"}}), 404
     entries = svc.store.log(t.game_id, include_undone=True)
     # The seed deals every hand of a simulated deck: only the host, or anyone once
     # the game is over, may have it.

@@ -10,18 +10,21 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import CompanionError
+
 Check = Callable[[Any], bool]
 
 
-class MessageError(Exception):
+class MessageError(CompanionError):
+    """A message that isn't what its event takes (shape, types, sizes)."""
+
     def __init__(self, message: str, de: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__("malformed-message", message)
         self.de = de
 
     def to_json(self, lang: str = "en") -> dict:
         message = self.de if lang == "de" and self.de else self.message
-        return {"rule": "malformed-message", "message": message}
+        return {"code": self.code, "message": message}
 
 
 def integer(lo: int, hi: int) -> Check:

@@ -11,8 +11,10 @@ through the acknowledgement: {"ok": true, ...} or {"ok": false, "error": {...}}.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,11 +22,14 @@ from flask import current_app, request
 from flask_socketio import SocketIO, join_room, leave_room
 
 from .. import words
-from ..engine import RuleError
+from ..errors import CompanionError
 from ..tables import TableError, TableService
 from .schemas import MessageError, validate
 
-socketio = SocketIO(async_mode="threading")
+# A message is refused over 64 KB (the longest real one is under 2 KB): Engine.IO
+# closes a WebSocket that sends more, and the server answers a longer POST 413.
+MAX_MESSAGE = 64 * 1024
+socketio = SocketIO(async_mode="threading", max_http_buffer_size=MAX_MESSAGE)
 MAX_SEATS = 7  # Bohnanza's most
 
 # sid -> what this connection is: {"code", "seat"} for a phone, {"watch"}, {"host"};
@@ -93,18 +98,65 @@ def _ok(**fields: Any) -> dict[str, Any]:
     return {"ok": True, **fields}
 
 
+# Messages a connection may send: a burst of RATE_BURST, then RATE_PER_S a second
+# (a person taps far slower; a script flooding one table is answered "slow down").
+RATE_PER_S = 20.0
+RATE_BURST = 40.0
+
+
+def _too_fast(sid: str) -> bool:
+    s = _sessions.setdefault(sid, {})
+    now = time.monotonic()
+    tokens, then = s.get("rate", (RATE_BURST, now))
+    tokens = min(RATE_BURST, tokens + (now - then) * RATE_PER_S)
+    if tokens < 1:
+        s["rate"] = (tokens, now)
+        return True
+    s["rate"] = (tokens - 1, now)
+    return False
+
+
+def _answer(event: str, fn: Callable, args: tuple) -> dict[str, Any]:
+    """Check and run one message; every outcome is an answer (never a traceback)."""
+    lang = _lang()
+    if _too_fast(request.sid):  # type: ignore[attr-defined]
+        return {
+            "ok": False,
+            "error": TableError(
+                "too-fast", "too many messages from this phone: wait a moment"
+            ).to_json(),
+        }
+    if len(args) > 1:
+        return {
+            "ok": False,
+            "error": MessageError(
+                f"{event!r} takes one message, not {len(args)}",
+                f"{event!r} nimmt eine Nachricht, nicht {len(args)}",
+            ).to_json(lang),
+        }
+    try:
+        return fn(validate(event, args[0] if args else None))
+    except MessageError as err:
+        return {"ok": False, "error": err.to_json(lang)}
+    except CompanionError as err:
+        return {"ok": False, "error": err.to_json()}
+    except Exception as err:  # a bug of ours: one line in the log, an answer for the phone
+        logging.getLogger(__name__).error(
+            "%s failed: %s: %s", event, type(err).__name__, str(err)[:200]
+        )
+        return {
+            "ok": False,
+            "error": {"code": "internal", "message": "that went wrong on the table's side"},
+        }
+
+
 def _handler(event: str) -> Callable:
     """Register a Socket.IO event whose payload is checked first and whose refusals
     (schema, rule or table errors) become an error reply that changes nothing."""
 
     def wrap(fn: Callable) -> Callable:
-        def run(data: Any = None) -> dict[str, Any]:
-            try:
-                return fn(validate(event, data))
-            except MessageError as err:
-                return {"ok": False, "error": err.to_json(_lang())}
-            except (RuleError, TableError) as err:
-                return {"ok": False, "error": err.to_json()}
+        def run(*args: Any) -> dict[str, Any]:
+            return _answer(event, fn, args)
 
         run.__name__ = fn.__name__
         socketio.on_event(event, run)
@@ -200,14 +252,37 @@ def on_connect(auth: Any = None) -> None:
         socketio.emit("state", _dashboard(svc, watch.upper(), _panel(), lang), to=sid)
 
 
+# An event literally named "*" reaches python-socketio's catch-all as if it were
+# the catch-all's own registration, without its name (a traceback, no answer): it
+# is renamed on the way in, so the catch-all below answers it like any unknown.
+STAR = "\u2217"
+
+
+def guard(server: Any) -> None:
+    """Rename an event named "*" before python-socketio dispatches it."""
+    if getattr(server, "_companion_guarded", False):
+        return
+    dispatch = server._trigger_event
+
+    def trigger(event: Any, namespace: str, *args: Any) -> Any:
+        return dispatch(STAR if event == "*" else event, namespace, *args)
+
+    server._trigger_event = trigger
+    server._companion_guarded = True
+
+
 @socketio.on("*")
-def on_unknown(event: str, *_args: Any) -> dict:
-    """Any message no handler declares: refused, nothing changes."""
-    try:
-        validate(event, None)
-    except MessageError as err:
-        return {"ok": False, "error": err.to_json(_lang())}
-    return {"ok": False, "error": MessageError(f"unknown message {event!r}").to_json()}
+def on_unknown(*args: Any) -> dict:
+    """Any message no handler declares (an event named "*" too): refused, nothing
+    changes."""
+    event = args[0] if args and isinstance(args[0], str) else "?"
+    event = "*" if event == STAR else event
+    return {
+        "ok": False,
+        "error": MessageError(
+            f"unknown message {event[:40]!r}", f"unbekannte Nachricht {event[:40]!r}"
+        ).to_json(_lang()),
+    }
 
 
 @socketio.on("disconnect")

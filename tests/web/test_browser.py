@@ -97,19 +97,28 @@ def advance(pages, moves: int) -> int:
     """Play `moves` moves, each by the phone that has one, choosing its first move."""
     made = 0
     for _ in range(moves):
+        if not _one_move(pages):
+            break
+        made += 1
+    return made
+
+
+def _one_move(pages) -> bool:
+    """One move by whichever phone has one; a phone still redrawing after the last
+    update may show none for a moment, so look again for a few seconds."""
+    deadline = time.time() + 5
+    while time.time() < deadline:
         for page in pages:
             before = page.locator("#log").inner_text()
             if not move_once(page):
                 continue
-            deadline = time.time() + 5
-            while page.locator("#log").inner_text() == before and time.time() < deadline:
+            until = time.time() + 5
+            while page.locator("#log").inner_text() == before and time.time() < until:
                 time.sleep(0.05)
             assert page.locator("#error").inner_text() == "", page.locator("#error").inner_text()
-            made += 1
-            break
-        else:
-            break
-    return made
+            return True
+        time.sleep(0.1)
+    return False
 
 
 def field_card(page, where: str, seat_field: str, bean: str):

@@ -56,7 +56,7 @@ def test_a_wrong_room_code_is_a_friendly_404_with_a_way_home(app):
     assert '<html lang="de">' in html
     other = http.get("/no/such/page")
     assert other.status_code == 404 and "This page does not exist" in other.get_data(as_text=True)
-    assert http.get("/api/tables/ZZZZ/state").get_json()["error"]["rule"] == "no-table"
+    assert http.get("/api/tables/ZZZZ/state").get_json()["error"]["code"] == "no-table"
 
 
 def test_the_pages_switch_language_by_cookie(app, client_for):

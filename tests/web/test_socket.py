@@ -28,7 +28,7 @@ def test_open_needs_the_host_key(client_for):
     reply = stranger.emit("host:open", {"game": "bohnanza", "players": 4}, callback=True)
     assert reply == {
         "ok": False,
-        "error": {"rule": "not-host", "message": reply["error"]["message"]},
+        "error": {"code": "not-host", "message": reply["error"]["message"]},
     }
     wrong = client_for(host="guess")
     assert not wrong.emit("host:open", {"game": "duel", "players": 2}, callback=True)["ok"]
@@ -68,7 +68,7 @@ def test_malformed_messages_get_an_error_reply(client_for, event, data, says):
     c = client_for(host=HOST_KEY)
     reply = c.emit(event, data, callback=True)
     assert reply["ok"] is False
-    assert reply["error"]["rule"] == "malformed-message"
+    assert reply["error"]["code"] == "malformed-message"
     assert says in reply["error"]["message"]
 
 
@@ -83,9 +83,9 @@ def test_join_a_seat_and_receive_the_table(client_for):
     reply = other.emit("join", {"code": code, "seat": 1, "name": "Bob"}, callback=True)
     assert not reply["ok"] and "taken by Anna" in reply["error"]["message"]
     reply = other.emit("join", {"code": "QQQQ", "seat": 0, "name": "Bob"}, callback=True)
-    assert reply["error"]["rule"] == "no-table"
+    assert reply["error"]["code"] == "no-table"
     reply = other.emit("join", {"code": code, "seat": 5, "name": "Bob"}, callback=True)
-    assert reply["error"]["rule"] == "bad-seat"
+    assert reply["error"]["code"] == "bad-seat"
 
 
 def test_a_phone_that_slept_rejoins_with_its_token(client_for):
@@ -105,10 +105,10 @@ def test_acting_before_joining_or_before_the_start(client_for):
     host, code = open_table(client_for)
     stranger = client_for()
     reply = stranger.emit("act", {"action": {"type": "end-turn", "player": 0}}, callback=True)
-    assert reply["error"]["rule"] == "not-joined"
+    assert reply["error"]["code"] == "not-joined"
     phone, _ = join(client_for, code, 0, "Anna")
     reply = phone.emit("act", {"action": {"type": "end-turn", "player": 0}}, callback=True)
-    assert reply["error"]["rule"] == "not-started"
+    assert reply["error"]["code"] == "not-started"
 
 
 def test_a_phone_acts_only_for_its_own_seat(client_for):
@@ -118,7 +118,7 @@ def test_a_phone_acts_only_for_its_own_seat(client_for):
     reply = phone.emit(
         "act", {"action": {"type": "plant", "player": 0, "field": 0, "bean": "soy"}}, callback=True
     )
-    assert reply["error"]["rule"] == "not-your-seat"
+    assert reply["error"]["code"] == "not-your-seat"
 
 
 def test_a_move_is_applied_acknowledged_and_broadcast(client_for, service):
@@ -151,13 +151,13 @@ def test_a_refused_move_returns_the_engines_message_and_changes_nothing(client_f
         "act", {"action": {"type": "harvest", "player": 0, "field": 0}}, callback=True
     )
     assert reply["error"] == {
-        "rule": "empty-field",
+        "code": "empty-field",
         "message": "field 1 is empty: there is nothing to harvest",
     }
     reply = anna.emit(
         "act", {"action": {"type": "plant", "player": 0, "field": "x"}}, callback=True
     )
-    assert reply["error"]["rule"] == "malformed-action"
+    assert reply["error"]["code"] == "malformed-action"
     assert service.snapshot(code) == before
 
 
@@ -169,7 +169,7 @@ def test_hidden_beans_are_asked_for(client_for):
     plant = next(item for item in legal if item["action"]["type"] == "plant")
     assert plant["needs"] == {"bean": 1}
     reply = anna.emit("act", {"action": plant["action"]}, callback=True)
-    assert reply["error"]["rule"] == "bean-unseen"
+    assert reply["error"]["code"] == "bean-unseen"
 
 
 def test_host_undo_and_end(client_for, service):
@@ -186,7 +186,7 @@ def test_host_undo_and_end(client_for, service):
     kept = service.store.log(game_id, include_undone=True)
     assert len(kept) == 1 and kept[0].undone is not None  # the log keeps what was undone
     assert (
-        host.emit("host:undo", {"code": code}, callback=True)["error"]["rule"] == "nothing-to-undo"
+        host.emit("host:undo", {"code": code}, callback=True)["error"]["code"] == "nothing-to-undo"
     )
     assert host.emit("host:free-seat", {"code": code, "seat": 0}, callback=True)["ok"]
     assert host.emit("host:end", {"code": code}, callback=True)["ok"]
@@ -211,7 +211,7 @@ def test_watch_a_table(client_for):
 def test_dice_players_enter_their_cards_before_the_start(client_for, service):
     host, code = open_table(client_for, game="dice", players=2)
     assert (
-        host.emit("host:start", {"code": code}, callback=True)["error"]["rule"] == "cards-missing"
+        host.emit("host:start", {"code": code}, callback=True)["error"]["code"] == "cards-missing"
     )
     a, _ = join(client_for, code, 0, "Anna")
     b, _ = join(client_for, code, 1, "Bob")
@@ -230,7 +230,7 @@ def test_dice_players_enter_their_cards_before_the_start(client_for, service):
 def test_panel_press_without_a_panel(client_for):
     host, code = open_table(client_for)
     reply = host.emit("panel:press", {"code": code, "button": "next"}, callback=True)
-    assert reply["error"]["rule"] == "no-panel"
+    assert reply["error"]["code"] == "no-panel"
 
 
 def test_the_dashboards_virtual_panel_presses_through_the_service(service, client_for):
@@ -252,7 +252,7 @@ def test_the_dashboards_virtual_panel_presses_through_the_service(service, clien
         assert service.table(code).state is not None  # the first press dealt
         assert last_state(dash)["panel"]["leds"][0]["state"] == "blink"
         wrong = host.emit("panel:press", {"code": "ZZZZ", "button": "next"}, callback=True)
-        assert wrong["error"]["rule"] == "no-panel"
+        assert wrong["error"]["code"] == "no-panel"
     finally:
         panel.close()
         factory.close()
@@ -270,7 +270,7 @@ def test_a_duel_bonus_claim_is_entered_with_its_pattern(client_for, service):
     assert claim["needs"] == {"pattern": 0, "cents": 1}
     wrong = {**claim["action"], "pattern": ["soy"], "cents": 40}
     reply = uwe.emit("act", {"action": wrong}, callback=True)
-    assert reply["error"]["rule"] == "bonus-pattern"
+    assert reply["error"]["code"] == "bonus-pattern"
     right = {**claim["action"], "pattern": ["red"], "cents": 40}
     assert uwe.emit("act", {"action": right}, callback=True)["ok"]
     assert service.table(code).state.players[0].fulfilled[0].cents == 40
@@ -312,7 +312,7 @@ def test_a_seat_the_host_frees_is_taken_from_its_phone_at_once(client_for, servi
     # The kicked phone can no longer act for the seat, nor hear its private updates.
     legal = service.legal_for(service.table(code), 0)
     reply = phone.emit("act", {"action": legal[0]["action"]}, callback=True)
-    assert not reply["ok"] and reply["error"]["rule"] == "not-joined"
+    assert not reply["ok"] and reply["error"]["code"] == "not-joined"
     other, _ = join(client_for, code, 0, "Gus")
     phone.get_received()
     other.emit("act", {"action": legal[0]["action"]}, callback=True)
@@ -347,7 +347,7 @@ def test_the_virtual_panel_needs_the_host_key(service, client_for):
         code = host.emit("host:open", {"game": "bohnanza", "players": 3}, callback=True)["code"]
         stranger = socketio.test_client(app, auth={"watch": code})
         reply = stranger.emit("panel:press", {"code": code, "button": "next"}, callback=True)
-        assert reply["error"]["rule"] == "not-host"
+        assert reply["error"]["code"] == "not-host"
         assert service.table(code).state is None  # nothing was dealt
     finally:
         panel.close()
