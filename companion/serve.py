@@ -8,6 +8,7 @@ import logging
 import socket
 import sys
 import threading
+import time
 
 from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -74,6 +75,8 @@ def apply_flags(cfg: Config, args: argparse.Namespace) -> Config:
 PER_ADDRESS = 48  # open connections from one address (a phone needs 2–8)
 TOTAL = 400  # open connections in all: one thread each, well inside LimitNOFILE
 HEADER_TIMEOUT = 20.0  # seconds a connection may take to send a request (or idle)
+NEW_PER_S = 10.0  # new connections a second from one address, after a burst of
+NEW_BURST = 60.0  # (a phone opening the page and its socket makes 3–8)
 BACKUP_EVERY = 600.0  # seconds between backups of a store that changed
 
 
@@ -84,20 +87,46 @@ class Limits:
     tests) is counted in the total but not per address, unless `loopback` is set."""
 
     def __init__(
-        self, per_address: int = PER_ADDRESS, total: int = TOTAL, loopback: bool = False
+        self,
+        per_address: int = PER_ADDRESS,
+        total: int = TOTAL,
+        loopback: bool = False,
+        rate: float = NEW_PER_S,
+        burst: float = NEW_BURST,
     ) -> None:
         self.per_address, self.total, self.loopback = per_address, total, loopback
+        self.rate, self.burst = rate, burst
         self._open: dict[str, int] = {}  # address -> connections open
         self._held: dict[int, str] = {}  # id(socket) -> its address
+        self._new: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
         self._lock = threading.Lock()
         self.refused = 0
+
+    def _too_many_new(self, host: str, now: float) -> bool:
+        """New connections from one address: a burst, then `rate` a second. (Each
+        Engine.IO socket leaves a thread behind for up to its ping interval after
+        it closes, so connections opened and closed in a loop pile threads up.)"""
+        tokens, then = self._new.get(host, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        if len(self._new) > 4096:  # addresses long gone
+            self._new.clear()
+        if tokens < 1:
+            self._new[host] = (tokens, now)
+            return True
+        self._new[host] = (tokens - 1, now)
+        return False
 
     def admit(self, request: socket.socket, address: tuple) -> bool:
         host = str(address[0]) if address else "?"
         limited = self.loopback or not _is_loopback(host)
+        now = time.monotonic()
         with self._lock:
             full = len(self._held) >= self.total
-            if full or (limited and self._open.get(host, 0) >= self.per_address):
+            if (
+                full
+                or (limited and self._open.get(host, 0) >= self.per_address)
+                or (limited and self._too_many_new(host, now))
+            ):
                 self.refused += 1
                 admitted = False
             else:
@@ -144,9 +173,11 @@ def _is_loopback(host: str) -> bool:
     return host.startswith("127.") or host in ("::1", "localhost")
 
 
-class _TooLarge:
-    """Refuse a request body over MAX_MESSAGE at once (413, connection closed):
-    Engine.IO would read no further but leave the client sending."""
+class _Guard:
+    """Refuse at the door what the libraries behind would mishandle: a request body
+    over MAX_MESSAGE (413 at once; Engine.IO would read no further but leave the
+    client sending), and a WebSocket upgrade without its key or version (a 500
+    from the WebSocket library)."""
 
     def __init__(self, app, limit: int = MAX_MESSAGE) -> None:  # socket.py's limit
         self.app, self.limit = app, limit
@@ -157,17 +188,29 @@ class _TooLarge:
         except ValueError:
             length = self.limit + 1
         if length > self.limit:
-            body = f"a message is at most {self.limit} bytes\n".encode()
-            start_response(
-                "413 Content Too Large",
-                [
-                    ("Content-Type", "text/plain"),
-                    ("Content-Length", str(len(body))),
-                    ("Connection", "close"),
-                ],
+            return _refuse(
+                start_response, "413 Content Too Large", f"a message is at most {self.limit} bytes"
             )
-            return [body]
+        if environ.get("HTTP_UPGRADE", "").lower() == "websocket" and not (
+            environ.get("HTTP_SEC_WEBSOCKET_KEY") and environ.get("HTTP_SEC_WEBSOCKET_VERSION")
+        ):
+            return _refuse(
+                start_response, "400 Bad Request", "a WebSocket upgrade needs its key and version"
+            )
         return self.app(environ, start_response)
+
+
+def _refuse(start_response, status: str, why: str) -> list[bytes]:
+    body = (why + "\n").encode()
+    start_response(
+        status,
+        [
+            ("Content-Type", "text/plain"),
+            ("Content-Length", str(len(body))),
+            ("Connection", "close"),
+        ],
+    )
+    return [body]
 
 
 class _NoDelayHandler(WSGIRequestHandler):
@@ -200,6 +243,11 @@ def _one_line(record: logging.LogRecord) -> bool:
         record.args = ()
         record.exc_info = None
         record.exc_text = None
+    elif "Traceback (most recent call last)" in str(record.msg):
+        # Werkzeug writes the traceback into the message ("Error on request:\n...").
+        lines = [ln for ln in record.getMessage().splitlines() if ln.strip()]
+        record.msg = f"{lines[0].strip()} {lines[-1].strip()[:160]}"
+        record.args = ()
     return True
 
 
@@ -271,11 +319,11 @@ def run(app, cfg: Config, on_ready=None) -> None:
     # Flask banner and "development server" warning say nothing a table's host
     # needs: the service prints its own URLs). Why this server: docs/server.md.
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    for name in ("engineio.server", "socketio.server"):
+    for name in ("engineio.server", "socketio.server", "werkzeug"):
         logging.getLogger(name).addFilter(_one_line)
     handler = type("Handler", (_NoDelayHandler,), {"timeout": cfg.header_timeout})
     server = make_server(
-        cfg.host, cfg.port, _TooLarge(app), threaded=True, request_handler=handler
+        cfg.host, cfg.port, _Guard(app), threaded=True, request_handler=handler
     )  # OSError (the port taken, no such address) goes to the caller
     limits = Limits(cfg.per_address, cfg.total_connections, cfg.limit_loopback)
     limits.apply(server)

@@ -183,3 +183,41 @@ def test_the_watchdog_asks_whether_a_connection_is_still_accepted(tmp_path):
         assert accepts(s.port)
     finally:
         s.kill()
+
+
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\n"
+        b"Upgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
+        b"GET /socket.io/?EIO=4&transport=websocket&sid=abc HTTP/1.1\r\nHost: x\r\n"
+        b"Upgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        b"GET /socket.io/?EIO=3&transport=polling HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"POST /socket.io/?EIO=4&transport=polling&sid=nope HTTP/1.1\r\nHost: x\r\n"
+        b"Content-Length: 5\r\n\r\nhello",
+        b"GET /socket.io/?EIO=4&transport=polling HTTP/1.1\r\nHost: x\r\n"
+        b"Content-Length: banana\r\n\r\n",
+    ],
+)
+def test_a_malformed_handshake_is_a_bad_request_not_a_server_error(server, request_bytes):
+    s = attacker_socket(server.port)
+    s.sendall(request_bytes)
+    status = s.recv(200).split(b"\r\n")[0]
+    s.close()
+    assert status.startswith(b"HTTP/1.1 4"), status
+
+
+def test_new_connections_from_one_address_are_limited_per_second():
+    limits = Limits(per_address=100, total=100, rate=2.0, burst=3)
+    socks = [socket.socket() for _ in range(5)]
+    admitted = [limits.admit(s, ("10.0.0.9", 1)) for s in socks]
+    assert admitted == [True, True, True, False, False]  # a burst, then no more at once
+    for s in socks[:3]:
+        limits.release(s)
+    assert not limits.admit(socks[3], ("10.0.0.9", 1))  # closed ones don't refill it
+    time.sleep(0.6)
+    assert limits.admit(socks[3], ("10.0.0.9", 1))  # time does
+    assert limits.admit(socks[4], ("10.0.0.10", 1))  # another address has its own
+    for s in socks:
+        s.close()
