@@ -12,7 +12,7 @@ import types
 import typing
 from typing import Any
 
-from .errors import RuleError
+from .errors import Rule, RuleError
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -32,17 +32,17 @@ class Action:
 def check_seat(players, seat: object) -> None:
     if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)):
         shown = seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else repr(seat)
-        raise RuleError("no-such-player", f"there is no seat {shown} at this table")
+        raise RuleError(Rule.NO_SUCH_PLAYER, f"there is no seat {shown} at this table")
 
 
 def dispatch(handlers: dict, state: Any, action: Action, game: str) -> Any:
     """Every game's `apply`: a game that is over takes nothing; an action of
     another game, or of a seat that isn't there, is refused; else its handler."""
     if state.step == "over":
-        raise RuleError("game-over", "the game is over")
+        raise RuleError(Rule.GAME_OVER, "the game is over")
     handler = handlers.get(type(action))
     if handler is None:
-        raise RuleError("malformed-action", f"{action!r} is not an action of {game}")
+        raise RuleError(Rule.MALFORMED_ACTION, f"{action!r} is not an action of {game}")
     check_seat(state.players, getattr(action, "player", None))
     return handler(state, action)
 
@@ -65,12 +65,12 @@ class ActionCodec:
 
     def from_json(self, data: object) -> Action:
         if not isinstance(data, dict):
-            raise RuleError("malformed-action", "an action must be a JSON object")
+            raise RuleError(Rule.MALFORMED_ACTION, "an action must be a JSON object")
         name = data.get("type")
         cls = self.types.get(name) if isinstance(name, str) else None
         if cls is None:
             raise RuleError(
-                "malformed-action",
+                Rule.MALFORMED_ACTION,
                 f"unknown action type {name!r}; known: {', '.join(sorted(self.types))}",
             )
         hints = self._hints[name]
@@ -78,12 +78,12 @@ class ActionCodec:
         for f in dataclasses.fields(cls):
             if f.name not in data:
                 if f.default is dataclasses.MISSING:
-                    raise RuleError("malformed-action", f"{name}: missing field {f.name!r}")
+                    raise RuleError(Rule.MALFORMED_ACTION, f"{name}: missing field {f.name!r}")
                 continue
             kwargs[f.name] = _coerce(name, f.name, data[f.name], hints[f.name])
         extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}
         if extra:
-            raise RuleError("malformed-action", f"{name}: unexpected field(s) {sorted(extra)}")
+            raise RuleError(Rule.MALFORMED_ACTION, f"{name}: unexpected field(s) {sorted(extra)}")
         return cls(**kwargs)
 
 
@@ -92,7 +92,7 @@ def _coerce(action: str, field: str, value: object, hint: Any) -> Any:
 
     def fail() -> RuleError:
         return RuleError(
-            "malformed-action", f"{action}: field {field!r} has a wrong value {value!r}"
+            Rule.MALFORMED_ACTION, f"{action}: field {field!r} has a wrong value {value!r}"
         )
 
     origin = typing.get_origin(hint)

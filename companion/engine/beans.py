@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-from .errors import RuleError
+from .errors import Rule, RuleError
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,7 @@ def variety(bean: object) -> Variety:
     found = VARIETIES.get(bean) if isinstance(bean, str) else None
     if found is None:
         raise RuleError(
-            "unknown-bean",
+            Rule.UNKNOWN_BEAN,
             f"{bean!r} is not a bean variety; known: {', '.join(VARIETIES)}",
         )
     return found

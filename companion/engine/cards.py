@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from .actions import check_seat
 from .beans import bean_name, variety
-from .errors import RuleError
+from .errors import Rule, RuleError
 
 __all__ = ["check_seat"]
 
@@ -20,7 +20,7 @@ def _is_index(value: object, size: int) -> bool:
 def check_field(fields: Sequence, field: object) -> int:
     if not _is_index(field, len(fields)):
         raise RuleError(
-            "no-such-field",
+            Rule.NO_SUCH_FIELD,
             f"there is no field {field + 1 if isinstance(field, int) else repr(field)}; "
             f"this player has {len(fields)}",
         )
@@ -30,13 +30,13 @@ def check_field(fields: Sequence, field: object) -> int:
 def require_active(active: int, seat: int, what: str) -> None:
     if seat != active:
         raise RuleError(
-            "not-your-turn", f"only the active player (seat {active + 1}) may {what} now"
+            Rule.NOT_YOUR_TURN, f"only the active player (seat {active + 1}) may {what} now"
         )
 
 
 def require_step(step: str, expected: str, what: str) -> None:
     if step != expected:
-        raise RuleError("wrong-step", f"you can't {what} now: the turn is at step {step!r}")
+        raise RuleError(Rule.WRONG_STEP, f"you can't {what} now: the turn is at step {step!r}")
 
 
 def replaced(items: tuple, index: int, value: object) -> tuple:
@@ -48,11 +48,13 @@ def take(items: tuple, positions: tuple[int, ...], what: str) -> tuple[tuple, tu
     """Split `items` into (those at `positions`, in the order given; the rest, in
     their order). Hands keep their order when cards leave from anywhere."""
     if len(set(positions)) != len(positions):
-        raise RuleError("malformed-action", f"the same {what} is named twice")
+        raise RuleError(Rule.MALFORMED_ACTION, f"the same {what} is named twice")
     for p in positions:
         if not _is_index(p, len(items)):
             shown = p + 1 if isinstance(p, int) else repr(p)  # counted from 1, as players do
-            raise RuleError("no-such-card", f"there is no {what} {shown} (there are {len(items)})")
+            raise RuleError(
+                Rule.NO_SUCH_CARD, f"there is no {what} {shown} (there are {len(items)})"
+            )
     taken = tuple(items[p] for p in positions)
     kept = tuple(c for i, c in enumerate(items) if i not in positions)
     return taken, kept
@@ -70,10 +72,10 @@ def can_harvest(fields: Sequence[tuple], field: int) -> bool:
 def check_harvest(fields: Sequence[tuple], field: object) -> int:
     f = check_field(fields, field)
     if not fields[f]:
-        raise RuleError("empty-field", f"field {f + 1} is empty: there is nothing to harvest")
+        raise RuleError(Rule.EMPTY_FIELD, f"field {f + 1} is empty: there is nothing to harvest")
     if not can_harvest(fields, f):
         raise RuleError(
-            "protection",
+            Rule.PROTECTION,
             f"field {f + 1} holds a single card and another field holds more: "
             "a lone bean is protected",
         )
@@ -117,19 +119,19 @@ def observe(
     if claimed is not None:
         v = variety(claimed)
         if in_game(v.id) == 0:
-            raise RuleError("bean-not-in-game", f"{v.name}s are not in this game")
+            raise RuleError(Rule.BEAN_NOT_IN_GAME, f"{v.name}s are not in this game")
     if actual is not None:
         if claimed is not None and claimed != actual:
             raise RuleError(
-                "wrong-bean", f"{where} is {bean_name(actual)}, not {bean_name(claimed)}"
+                Rule.WRONG_BEAN, f"{where} is {bean_name(actual)}, not {bean_name(claimed)}"
             )
         return actual
     if claimed is None:
-        raise RuleError("bean-unseen", f"say which bean {where} is: the companion cannot see it")
+        raise RuleError(Rule.BEAN_UNSEEN, f"say which bean {where} is: the companion cannot see it")
     bean: str = claimed  # type: ignore[assignment]
     if seen(bean) >= in_game(bean):
         raise RuleError(
-            "too-many-beans",
+            Rule.TOO_MANY_BEANS,
             f"all {in_game(bean)} {bean_name(bean)}s are already on the table",
         )
     return bean

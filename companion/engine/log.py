@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import RuleError
+from .errors import Rule, RuleError
 from .games import GAMES, GameDef
 
 
 def game_def(name: object) -> GameDef:
     found = GAMES.get(name) if isinstance(name, str) else None
     if found is None:
-        raise RuleError("setup", f"unknown game {name!r}; known: {', '.join(GAMES)}")
+        raise RuleError(Rule.SETUP, f"unknown game {name!r}; known: {', '.join(GAMES)}")
     return found
 
 
@@ -20,15 +20,17 @@ def replay(log: object) -> Any:
     Anything wrong with it is a RuleError; a log that replays always replays to the
     same state (the setup's seed is a whole number, 0 if left out)."""
     if not isinstance(log, dict) or not isinstance(log.get("setup"), dict):
-        raise RuleError("malformed-log", "a log is an object with 'game', 'setup' and 'actions'")
+        raise RuleError(Rule.MALFORMED_LOG, "a log is an object with 'game', 'setup' and 'actions'")
     game = game_def(log.get("game"))
     actions = log.get("actions", [])
     if not isinstance(actions, list):
-        raise RuleError("malformed-log", "'actions' must be a list")
+        raise RuleError(Rule.MALFORMED_LOG, "'actions' must be a list")
     setup = log["setup"]
     odd = [k for k in setup if not isinstance(k, str)]
     if odd:
-        raise RuleError("malformed-log", f"the setup's settings are named by text, not {odd[0]!r}")
+        raise RuleError(
+            Rule.MALFORMED_LOG, f"the setup's settings are named by text, not {odd[0]!r}"
+        )
     try:
         state = game.new_game(**setup)
     except RuleError as err:

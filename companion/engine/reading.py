@@ -1,5 +1,5 @@
 """Reading JSON that claims to be a saved state: every value is checked, and what is
-wrong becomes a RuleError("malformed-state") that names where (e.g.
+wrong becomes a RuleError(Rule.MALFORMED_STATE) that names where (e.g.
 ``players[1].hand[3]``), never a KeyError or TypeError."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import RuleError
+from .errors import Rule, RuleError
 
-RULE = "malformed-state"
+RULE = Rule.MALFORMED_STATE
 
 Reader = Callable[[object, str], Any]
 

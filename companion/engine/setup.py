@@ -1,5 +1,5 @@
 """Checks of a game's setup shared by every game: a setup is the host's choice (or a
-log's), and whatever is wrong in it is a RuleError("setup") in the host's words."""
+log's), and whatever is wrong in it is a RuleError(Rule.SETUP) in the host's words."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from .errors import RuleError
+from .errors import Rule, RuleError
 
 
 def _whole(value: object) -> bool:
@@ -19,7 +19,7 @@ def check_seed(seed: object) -> int:
     number, so that a log replays to the same state every time."""
     if not _whole(seed):
         raise RuleError(
-            "setup",
+            Rule.SETUP,
             f"the seed must be a whole number (the same seed deals the same game), not {seed!r}",
         )
     return seed  # type: ignore[return-value]
@@ -27,7 +27,7 @@ def check_seed(seed: object) -> int:
 
 def check_knowledge(knowledge: object) -> str:
     if knowledge not in ("known", "hidden") or not isinstance(knowledge, str):
-        raise RuleError("setup", f"knowledge must be 'known' or 'hidden', not {knowledge!r}")
+        raise RuleError(Rule.SETUP, f"knowledge must be 'known' or 'hidden', not {knowledge!r}")
     return knowledge
 
 
@@ -35,7 +35,7 @@ def check_start(start: object, players: int) -> int:
     """The starting player's seat, counted from 0 in a setup."""
     if not (_whole(start) and 0 <= start < players):  # type: ignore[operator]
         raise RuleError(
-            "setup",
+            Rule.SETUP,
             f"'start' is the starting player's seat, a whole number from 0 to {players - 1} "
             f"(seat 1 to {players} at the table), not {start!r}",
         )
@@ -44,7 +44,7 @@ def check_start(start: object, players: int) -> int:
 
 def checked_new_game(fn: Callable[..., Any], title: str, fixed_players: int | None = None):
     """`fn` (a game's `new_game`) with its arguments checked first: a missing or
-    unknown setting is a RuleError("setup") that names it, not a TypeError."""
+    unknown setting is a RuleError(Rule.SETUP) that names it, not a TypeError."""
     sig = inspect.signature(fn)
     named = [
         p
@@ -69,20 +69,22 @@ def checked_new_game(fn: Callable[..., Any], title: str, fixed_players: int | No
                     continue
                 if key == "players" and fixed_players is not None:
                     return RuleError(
-                        "setup",
+                        Rule.SETUP,
                         f"{title} is always for {fixed_players} players: "
                         "its setup has no 'players'",
                     )
                 return RuleError(
-                    "setup",
+                    Rule.SETUP,
                     f"{key!r} is not a setting of {title}; its settings: {', '.join(names)}",
                 )
         for p in named:
             if p.default is inspect.Parameter.empty and p.name not in given:
                 if p.name == "players":
-                    return RuleError("setup", f"the setup of {title} must say how many 'players'")
-                return RuleError("setup", f"the setup of {title} must give {p.name!r}")
-        return RuleError("setup", f"{title} takes its settings by name, not in order")
+                    return RuleError(
+                        Rule.SETUP, f"the setup of {title} must say how many 'players'"
+                    )
+                return RuleError(Rule.SETUP, f"the setup of {title} must give {p.name!r}")
+        return RuleError(Rule.SETUP, f"{title} takes its settings by name, not in order")
 
     new_game.__doc__ = fn.__doc__
     new_game.__wrapped__ = fn  # type: ignore[attr-defined]

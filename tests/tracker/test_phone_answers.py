@@ -89,9 +89,9 @@ def test_the_phones_answer_over_socketio():
     assert anna.emit("join", {"code": code, "seat": 0, "name": "Anna"}, callback=True)["ok"]
     assert bob.emit("join", {"code": code, "seat": 1, "name": "Bob"}, callback=True)["ok"]
     reply = bob.emit("camera:confirm", {}, callback=True)
-    assert reply["error"]["rule"] == "not-yours"
+    assert reply["error"]["code"] == "not-yours"
     reply = anna.emit("camera:correct", {"rolled": "green"}, callback=True)
-    assert reply["error"]["rule"] == "malformed-message"
+    assert reply["error"]["code"] == "malformed-message"
     assert anna.emit("camera:confirm", {}, callback=True)["ok"]
     assert service.table(code).state.step == "save"
     store.close()

@@ -26,7 +26,7 @@ from ..cards import (
     sell,
     take,
 )
-from ..errors import RuleError
+from ..errors import Rule, RuleError
 from ..setup import check_knowledge, check_seed, check_start
 from .actions import (
     Action,
@@ -164,7 +164,7 @@ def _plant_into(player: Player, field: int, bean: str) -> Player:
             else "harvest a field (or buy a 3rd field) first"
         )
         raise RuleError(
-            "one-variety-per-field",
+            Rule.ONE_VARIETY_PER_FIELD,
             f"field {field + 1} holds {bean_name(column[-1])}s; a {bean_name(bean)} can't go "
             f"there: {hint}",
         )
@@ -256,7 +256,7 @@ def _draw(
         # the only source; with a known deck it must agree.
         if seen is None or len(seen) != len(cards):
             raise RuleError(
-                "bean-unseen" if seen is None else "wrong-bean",
+                Rule.BEAN_UNSEEN if seen is None else Rule.WRONG_BEAN,
                 f"{len(cards)} card(s) come face up here; say which beans they are",
             )
         cards = [
@@ -304,11 +304,11 @@ def _plant(state: State, a: Plant) -> State:
     _require_step(state, "plant", "plant from your hand")
     player = state.players[a.player]
     if not player.hand:
-        raise RuleError("empty-hand", "your hand is empty: go on and turn cards face up")
+        raise RuleError(Rule.EMPTY_HAND, "your hand is empty: go on and turn cards face up")
     if state.planted >= 2:
-        raise RuleError("plant-limit", "you may never plant a third card in this step")
+        raise RuleError(Rule.PLANT_LIMIT, "you may never plant a third card in this step")
     if state.discarded:
-        raise RuleError("plant-limit", "you have discarded from your hand: planting is over")
+        raise RuleError(Rule.PLANT_LIMIT, "you have discarded from your hand: planting is over")
     field = check_field(player.fields, a.field)
     bean = _observe(state, a.bean, player.hand[0], "the first card in your hand")
     player = _plant_into(player, field, bean)
@@ -321,7 +321,7 @@ def _draw_face_up(state: State, a: DrawFaceUp) -> State:
     _require_step(state, "plant", "turn cards face up")
     if state.planted == 0 and state.players[a.player].hand:
         raise RuleError(
-            "must-plant", "you must plant the first card in your hand before anything else"
+            Rule.MUST_PLANT, "you must plant the first card in your hand before anything else"
         )
     new, cards, final = _draw(state, state.rules.face_up, a.beans)
     face_up: tuple[str, ...] = cards  # type: ignore[assignment]
@@ -346,16 +346,18 @@ def _trade(state: State, a: Trade) -> State:
     _require_step(state, "trade", "trade")
     partner = _seat(state, a.partner)
     if a.partner == a.player:
-        raise RuleError("trade-partner", "a trade needs another player")
+        raise RuleError(Rule.TRADE_PARTNER, "a trade needs another player")
     active = state.players[a.player]
     if not (a.face_up or a.give or a.receive):
-        raise RuleError("empty-trade", "a trade or donation moves at least one card")
+        raise RuleError(Rule.EMPTY_TRADE, "a trade or donation moves at least one card")
     given_up, face_up = take(state.face_up, a.face_up, "face-up card")
     gave, hand_a = take(active.hand, a.give, "card in your hand")
     got, hand_p = take(partner.hand, a.receive, "card in the partner's hand")
     for beans, cards in ((a.give_beans, gave), (a.receive_beans, got)):
         if beans is not None and len(beans) != len(cards):
-            raise RuleError("malformed-action", "name one bean for every card traded from a hand")
+            raise RuleError(
+                Rule.MALFORMED_ACTION, "name one bean for every card traded from a hand"
+            )
     gave = tuple(
         _observe(state, None if a.give_beans is None else a.give_beans[i], c, "a traded card")
         for i, c in enumerate(gave)
@@ -389,7 +391,7 @@ def _plant_from(state: State, seat: int, zone: str, index: int, field: int) -> S
     cards = player.set_aside if zone == "set_aside" else getattr(state, zone)
     if not isinstance(index, int) or not 0 <= index < len(cards):
         shown = index + 1 if isinstance(index, int) else repr(index)
-        raise RuleError("no-such-card", f"there is no card {shown} to plant here")
+        raise RuleError(Rule.NO_SUCH_CARD, f"there is no card {shown} to plant here")
     f = check_field(player.fields, field)
     player = _plant_into(player, f, cards[index])
     rest = cards[:index] + cards[index + 1 :]
@@ -411,7 +413,7 @@ def _end_turn(state: State, a: EndTurn) -> State:
         waiting = [s for s, p in enumerate(state.players) if p.set_aside]
         if waiting:
             raise RuleError(
-                "plant-set-aside",
+                Rule.PLANT_SET_ASIDE,
                 "every traded or kept card must be planted first (seats "
                 f"{', '.join(str(s + 1) for s in waiting)})",
             )
@@ -442,13 +444,13 @@ def _buy_field(state: State, a: BuyField) -> State:
     rules = state.rules
     player = state.players[a.player]
     if player.bought_field:
-        raise RuleError("third-field", "a 3rd bean field can be bought only once")
+        raise RuleError(Rule.THIRD_FIELD, "a 3rd bean field can be bought only once")
     if rules.third_field_cost == 0 or len(player.fields) >= 3:
-        raise RuleError("third-field", "no 3rd bean field can be bought in this game")
+        raise RuleError(Rule.THIRD_FIELD, "no 3rd bean field can be bought in this game")
     cost = rules.third_field_cost
     if len(player.coins) < cost:
         raise RuleError(
-            "third-field", f"a 3rd bean field costs {cost} coins; you have {len(player.coins)}"
+            Rule.THIRD_FIELD, f"a 3rd bean field costs {cost} coins; you have {len(player.coins)}"
         )
     paid = player.coins[len(player.coins) - cost :]
     player = replace(
@@ -493,11 +495,11 @@ def _discard_from_hand(state: State, a: DiscardFromHand) -> State:
     _require_active(state, a.player, "discard from the hand")
     _require_step(state, "plant", "discard from your hand")
     if state.rules.turn != "bean-duel":
-        raise RuleError("no-discard", "cards are discarded from the hand only in the bean duel")
+        raise RuleError(Rule.NO_DISCARD, "cards are discarded from the hand only in the bean duel")
     if state.discarded:
-        raise RuleError("discard-limit", "you may discard only one card from your hand")
+        raise RuleError(Rule.DISCARD_LIMIT, "you may discard only one card from your hand")
     if state.planted == 0:
-        raise RuleError("must-plant", "plant one or two cards first, then you may discard one")
+        raise RuleError(Rule.MUST_PLANT, "plant one or two cards first, then you may discard one")
     player = state.players[a.player]
     (card,), hand = take(player.hand, (a.position,), "card in your hand")
     bean = _observe(state, a.bean, card, "that card")

@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Any
 
 from ..beans import VARIETIES
-from ..errors import RuleError
+from ..errors import Rule, RuleError
 from ..reading import RULE, Obj, as_is, bad
 
 _DATA = tomllib.loads(
@@ -89,20 +89,20 @@ class Rules:
 def make_rules(players: int, edition: str = "classic", **overrides: Any) -> Rules:
     """The rules for `players` players of `edition`, with a table's overrides applied."""
     if not isinstance(edition, str) or edition not in _DATA["edition"]:
-        raise RuleError("setup", f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
+        raise RuleError(Rule.SETUP, f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
     ed = _DATA["edition"][edition]
     whole = isinstance(players, int) and not isinstance(players, bool)
     variant = ed["players"].get(str(players)) if whole else None
     if variant is None:
         counts = ", ".join(sorted(ed["players"]))
-        raise RuleError("setup", f"the {ed['name']} is for {counts} players, not {players!r}")
+        raise RuleError(Rule.SETUP, f"the {ed['name']} is for {counts} players, not {players!r}")
     values = {**variant, "tie_break": ed["tie_break"]}
     for key, value in overrides.items():
         check = _OVERRIDABLE.get(key)
         if check is None:
-            raise RuleError("setup", f"{key!r} is not a setting a table can change")
+            raise RuleError(Rule.SETUP, f"{key!r} is not a setting a table can change")
         if not check(value):
-            raise RuleError("setup", f"{value!r} is not a valid value for {key!r}")
+            raise RuleError(Rule.SETUP, f"{value!r} is not a valid value for {key!r}")
         values[key] = value
     removed = tuple(values["removed"])
     return Rules(

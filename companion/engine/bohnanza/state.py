@@ -131,7 +131,7 @@ class State:
 
     @staticmethod
     def from_json(d: object) -> State:
-        """A state from its JSON form, or RuleError("malformed-state") saying what is
+        """A state from its JSON form, or RuleError(Rule.MALFORMED_STATE) saying what is
         wrong: every value's type and range is checked. Whether the position is a
         possible one (card counts and the like) is for `invariants` to say: tests
         build positions this way."""

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import RuleError
+from ..errors import Rule, RuleError
 from .orders import DICE_BEANS, Order, parse_order
 
 ORDERS_PER_CARD = 5
@@ -34,19 +34,20 @@ class HarvestCard:
 def make_card(
     orders: object, number: object = None, beans: frozenset[str] = DICE_BEANS
 ) -> HarvestCard:
-    """A harvest card from its five orders' texts (bottom first), or RuleError("bad-card")."""
+    """A harvest card from its five orders' texts (bottom first), or RuleError(Rule.BAD_CARD)."""
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        raise RuleError("bad-card", f"a card's number is a whole number, not {number!r}")
+        raise RuleError(Rule.BAD_CARD, f"a card's number is a whole number, not {number!r}")
     if not isinstance(orders, list | tuple) or len(orders) != ORDERS_PER_CARD:
         raise RuleError(
-            "bad-card", f"a harvest card has {ORDERS_PER_CARD} orders, bottom first; got {orders!r}"
+            Rule.BAD_CARD,
+            f"a harvest card has {ORDERS_PER_CARD} orders, bottom first; got {orders!r}",
         )
     parsed = []
     for i, text in enumerate(orders, 1):
         try:
             parsed.append(parse_order(text, beans))
         except RuleError as err:
-            raise RuleError("bad-card", f"order {i} (from the bottom): {err.message}") from None
+            raise RuleError(Rule.BAD_CARD, f"order {i} (from the bottom): {err.message}") from None
     return HarvestCard(tuple(parsed), number)
 
 
@@ -89,17 +90,17 @@ def load_library(path: str | Path) -> dict[int, HarvestCard]:
     try:
         data = json.loads(p.read_text("utf-8"))
     except (OSError, json.JSONDecodeError) as err:
-        raise RuleError("bad-library", f"can't read the card library {p}: {err}") from None
+        raise RuleError(Rule.BAD_LIBRARY, f"can't read the card library {p}: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
-        raise RuleError("bad-library", f'{p}: a library is {{"cards": {{number: [orders]}}}}')
+        raise RuleError(Rule.BAD_LIBRARY, f'{p}: a library is {{"cards": {{number: [orders]}}}}')
     out = {}
     for key, orders in data["cards"].items():
         if not key.isdigit():
-            raise RuleError("bad-library", f"{p}: card number {key!r} is not a whole number")
+            raise RuleError(Rule.BAD_LIBRARY, f"{p}: card number {key!r} is not a whole number")
         try:
             out[int(key)] = make_card(orders, int(key))
         except RuleError as err:
-            raise RuleError("bad-library", f"{p}: card {key}: {err.message}") from None
+            raise RuleError(Rule.BAD_LIBRARY, f"{p}: card {key}: {err.message}") from None
     return out
 
 
@@ -107,7 +108,7 @@ def save_card(path: str | Path, card: HarvestCard) -> None:
     """Add or replace a card in the library file (written whole, then renamed, so a
     crash never leaves half a file)."""
     if card.number is None:
-        raise RuleError("bad-card", "a card is kept in the library by its printed number")
+        raise RuleError(Rule.BAD_CARD, "a card is kept in the library by its printed number")
     cards = load_library(path)
     cards[card.number] = card
     data = {"cards": {str(n): [o.text for o in c.orders] for n, c in sorted(cards.items())}}

@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..beans import VARIETIES
-from ..errors import RuleError
+from ..errors import Rule, RuleError
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,27 +46,27 @@ def dice_from_data(data: object) -> DiceSet:
     from the JSON list form [{"kind", "faces"}, ...]."""
     entries = data.get("die") if isinstance(data, dict) else data
     if not isinstance(entries, list) or not entries:
-        raise RuleError("bad-dice", "a dice file lists its dice as [[die]] entries")
+        raise RuleError(Rule.BAD_DICE, "a dice file lists its dice as [[die]] entries")
     dice: list[Die] = []
     kinds: dict[str, tuple] = {}
     for n, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
-            raise RuleError("bad-dice", f"die entry {n} is not a table")
+            raise RuleError(Rule.BAD_DICE, f"die entry {n} is not a table")
         kind, faces, count = entry.get("kind"), entry.get("faces"), entry.get("count", 1)
         if not isinstance(kind, str) or not kind:
-            raise RuleError("bad-dice", f"die entry {n} needs a kind (a name)")
+            raise RuleError(Rule.BAD_DICE, f"die entry {n} needs a kind (a name)")
         if not isinstance(faces, list) or len(faces) != 6:
-            raise RuleError("bad-dice", f"die {kind!r} needs exactly six faces")
+            raise RuleError(Rule.BAD_DICE, f"die {kind!r} needs exactly six faces")
         for face in faces:
             if not isinstance(face, str) or face not in VARIETIES:
-                raise RuleError("bad-dice", f"die {kind!r}: {face!r} is not a bean id")
+                raise RuleError(Rule.BAD_DICE, f"die {kind!r}: {face!r} is not a bean id")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 5:
-            raise RuleError("bad-dice", f"die {kind!r}: count must be a positive whole number")
+            raise RuleError(Rule.BAD_DICE, f"die {kind!r}: count must be a positive whole number")
         if kinds.setdefault(kind, tuple(faces)) != tuple(faces):
-            raise RuleError("bad-dice", f"two dice of kind {kind!r} have different faces")
+            raise RuleError(Rule.BAD_DICE, f"two dice of kind {kind!r} have different faces")
         dice += [Die(kind, tuple(faces))] * count
     if len(dice) != 5:
-        raise RuleError("bad-dice", f"the game is played with five dice, not {len(dice)}")
+        raise RuleError(Rule.BAD_DICE, f"the game is played with five dice, not {len(dice)}")
     return DiceSet(tuple(dice))
 
 
@@ -80,12 +80,12 @@ def load_dice(path: str | Path | None = None) -> DiceSet:
             text = Path(path).read_text("utf-8")
         except (OSError, ValueError) as err:
             why = err.strerror if isinstance(err, OSError) else str(err)
-            raise RuleError("bad-dice", f"can't read {path}: {why}") from None
+            raise RuleError(Rule.BAD_DICE, f"can't read {path}: {why}") from None
         where = str(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise RuleError("bad-dice", f"{where} is not valid TOML: {err}") from None
+        raise RuleError(Rule.BAD_DICE, f"{where} is not valid TOML: {err}") from None
     return dice_from_data(data)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..actions import dispatch
 from ..cards import replaced, require_active, require_step
-from ..errors import RuleError
+from ..errors import Rule, RuleError
 from ..setup import check_knowledge, check_seed, check_start
 from .actions import Action, Harvest, PassPiece, RepeatRoll, Roll, Save
 from .cards import ORDERS_PER_CARD, HarvestCard, make_card, synthetic_cards
@@ -52,7 +52,7 @@ def new_game(
     a count and `cards` gives each player's two cards as entered at the table:
     [[top, bottom], ...], each card five orders (bottom first) or {"number", "orders"}."""
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise RuleError("setup", f"Das Würfelspiel is for 2–5 players, not {players!r}")
+        raise RuleError(Rule.SETUP, f"Das Würfelspiel is for 2–5 players, not {players!r}")
     check_start(start, players)
     check_seed(seed)
     check_knowledge(knowledge)
@@ -65,11 +65,11 @@ def new_game(
         hidden = 0
     else:
         if not isinstance(cards, list) or len(cards) != players:
-            raise RuleError("setup", "enter each player's two harvest cards (top, bottom)")
+            raise RuleError(Rule.SETUP, "enter each player's two harvest cards (top, bottom)")
         hands = []
         for seat, pair in enumerate(cards):
             if not isinstance(pair, list | tuple) or len(pair) != 2:
-                raise RuleError("setup", f"seat {seat + 1}: give two cards, the top one first")
+                raise RuleError(Rule.SETUP, f"seat {seat + 1}: give two cards, the top one first")
             try:
                 hands.append(tuple(HarvestCard.from_json(c) for c in pair))
             except RuleError as err:
@@ -133,13 +133,13 @@ def _roll(state: DiceState, dice: tuple[int, ...], faces: object) -> DiceState:
     else:
         if not isinstance(faces, tuple | list) or len(faces) != len(dice):
             raise RuleError(
-                "wrong-faces", f"{len(dice)} dice were rolled; say the bean each one shows"
+                Rule.WRONG_FACES, f"{len(dice)} dice were rolled; say the bean each one shows"
             )
         for i, bean in zip(dice, faces, strict=True):
             die = state.dice.dice[i]
             if bean not in die.faces:
                 raise RuleError(
-                    "wrong-faces", f"die {i + 1} ({die.kind}) has no {bean!r} face: {die.faces}"
+                    Rule.WRONG_FACES, f"die {i + 1} ({die.kind}) has no {bean!r} face: {die.faces}"
                 )
         shown = tuple(faces)
     new_faces = list(state.faces)
@@ -197,7 +197,7 @@ def _harvest(state: DiceState, a: Harvest) -> DiceState:
     p = state.players[a.player]
     if p.top is None or p.completed < 3:
         raise RuleError(
-            "harvest-too-early",
+            Rule.HARVEST_TOO_EARLY,
             f"a harvest needs at least 3 completed orders; seat {a.player + 1} has {p.completed}",
         )
     entered = None
@@ -212,20 +212,21 @@ def _harvest(state: DiceState, a: Harvest) -> DiceState:
                 # The log replays without the card library: a number names no orders.
                 if a.number is not None:
                     raise RuleError(
-                        "card-unseen",
+                        Rule.CARD_UNSEEN,
                         f"card {a.number}: enter its five orders too, bottom first; "
                         "the game can't look a card up by its number",
                     )
                 raise RuleError(
-                    "card-unseen",
+                    Rule.CARD_UNSEEN,
                     "enter the new bottom harvest card drawn: its five orders, bottom first",
                 )
             card = entered
         elif entered is not None and entered.orders != card.orders:
-            raise RuleError("wrong-card", "that is not the card drawn from the deck")
+            raise RuleError(Rule.WRONG_CARD, "that is not the card drawn from the deck")
         elif a.number is not None and card.number is not None and a.number != card.number:
             raise RuleError(
-                "wrong-card", f"the card drawn from the deck is card {card.number}, not {a.number}"
+                Rule.WRONG_CARD,
+                f"the card drawn from the deck is card {card.number}, not {a.number}",
             )
     state = _with(state, a.player, bottom=card)
     state = _check_new_top(state, a.player)
@@ -281,7 +282,7 @@ def _repeat(state: DiceState, a: RepeatRoll) -> DiceState:
     require_active(state.active, a.player, "use the bean piece")
     require_step(state.step, "save", "repeat a roll")
     if not state.piece:
-        raise RuleError("piece-used", "the bean piece repeats a roll only once per turn")
+        raise RuleError(Rule.PIECE_USED, "the bean piece repeats a roll only once per turn")
     return _roll(replace(state, piece=False), state.rolled, a.faces)
 
 
@@ -289,13 +290,13 @@ def _save(state: DiceState, a: Save) -> DiceState:
     require_active(state.active, a.player, "save dice")
     require_step(state.step, "save", "save dice (roll first)")
     if not a.dice:
-        raise RuleError("save-one", "after every roll at least one die goes to the bean field")
+        raise RuleError(Rule.SAVE_ONE, "after every roll at least one die goes to the bean field")
     if len(set(a.dice)) != len(a.dice):
-        raise RuleError("malformed-action", "a die is named twice")
+        raise RuleError(Rule.MALFORMED_ACTION, "a die is named twice")
     for i in a.dice:
         if i not in state.rolled:
             raise RuleError(
-                "save-rolled",
+                Rule.SAVE_ROLLED,
                 f"die {i + 1 if isinstance(i, int) else repr(i)} was not just rolled: "
                 "only those can be saved",
             )

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..beans import VARIETIES
-from ..errors import RuleError
+from ..errors import Rule, RuleError
 
 _TOKEN = re.compile(r"\s*(?:(?P<bean>[a-z][a-z-]*)|(?P<num>\d+)|(?P<op>[+*|()]))")
 
@@ -71,7 +71,7 @@ def _fill(slots: list, i: int, counts: dict[str, int]) -> bool:
 def _error(text: str, pos: int, what: str) -> RuleError:
     shown = repr(text[pos]) if pos < len(text) else "the end"
     return RuleError(
-        "order-syntax", f"{what} at character {pos + 1} ({shown}):\n  {text}\n  {' ' * pos}^"
+        Rule.ORDER_SYNTAX, f"{what} at character {pos + 1} ({shown}):\n  {text}\n  {' ' * pos}^"
     )
 
 
@@ -107,7 +107,7 @@ class _Parser:
 
     def parse(self):
         if not self.tokens:
-            raise RuleError("order-syntax", "an order can't be empty")
+            raise RuleError(Rule.ORDER_SYNTAX, "an order can't be empty")
         result = self.order()
         if self.peek() is not None:
             raise _error(self.text, self.at(), "expected '+', '|' or the end")
@@ -178,15 +178,15 @@ DICE_BEANS = frozenset({"blue", "garden", "stink", "soy", "red", "green"})
 
 
 def parse_order(text: object, beans: frozenset[str] = DICE_BEANS) -> Order:
-    """Parse an order, or raise RuleError("order-syntax") pointing at the character."""
+    """Parse an order, or raise RuleError(Rule.ORDER_SYNTAX) pointing at the character."""
     if not isinstance(text, str):
-        raise RuleError("order-syntax", f"an order is text, not {text!r}")
+        raise RuleError(Rule.ORDER_SYNTAX, f"an order is text, not {text!r}")
     unknown = beans - set(VARIETIES)
     if unknown:
-        raise RuleError("order-syntax", f"unknown beans {sorted(unknown)}")
+        raise RuleError(Rule.ORDER_SYNTAX, f"unknown beans {sorted(unknown)}")
     alts, canonical = _Parser(text.strip().lower(), beans).parse()
     # Repeated alternatives (as `(a|b)*2` expands to) add nothing: keep one of each.
     unique = {tuple(sorted(a, key=lambda s: sorted(s))): None for a in alts}
     if any(len(a) > 5 for a in unique):
-        raise RuleError("order-syntax", f"{text}: an order can ask for at most 5 dice")
+        raise RuleError(Rule.ORDER_SYNTAX, f"{text}: an order can ask for at most 5 dice")
     return Order(canonical, tuple(unique))

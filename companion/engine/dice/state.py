@@ -115,7 +115,7 @@ class DiceState:
 
     @staticmethod
     def from_json(d: object) -> DiceState:
-        """A state from its JSON form, or RuleError("malformed-state") saying what is
+        """A state from its JSON form, or RuleError(Rule.MALFORMED_STATE) saying what is
         wrong: every value's type and range is checked (whether the position is a
         possible one is for `invariants` to say)."""
         o = Obj(d, "")

@@ -25,7 +25,7 @@ from ..cards import (
     sell,
     take,
 )
-from ..errors import RuleError
+from ..errors import Rule, RuleError
 from ..setup import check_knowledge, check_seed, check_start
 from .actions import (
     GIFT_SOURCES,
@@ -63,14 +63,16 @@ def _in_game(bean: str) -> int:
 def check_pattern(pattern: object, cents: object) -> BonusCard:
     """A bo(h)nus card as a player states it, or a RuleError saying what is wrong."""
     if cents not in CENTS or isinstance(cents, bool):
-        raise RuleError("bad-bonus", f"a bo(h)nus card is worth {CENTS} cents, not {cents!r}")
+        raise RuleError(Rule.BAD_BONUS, f"a bo(h)nus card is worth {CENTS} cents, not {cents!r}")
     if not isinstance(pattern, tuple | list) or not pattern:
-        raise RuleError("bad-bonus", "name the pattern's beans card by card, first planted first")
+        raise RuleError(
+            Rule.BAD_BONUS, "name the pattern's beans card by card, first planted first"
+        )
     for bean in pattern:
         if not isinstance(bean, str) or bean not in CARDS:
-            raise RuleError("bad-bonus", f"{bean!r} is not a bean of The Duel")
+            raise RuleError(Rule.BAD_BONUS, f"{bean!r} is not a bean of The Duel")
     if len(set(pattern)) > 4:
-        raise RuleError("bad-bonus", "a bo(h)nus card shows at most 4 different beans")
+        raise RuleError(Rule.BAD_BONUS, "a bo(h)nus card shows at most 4 different beans")
     return BonusCard(tuple(pattern), cents)  # type: ignore[arg-type]
 
 
@@ -206,7 +208,7 @@ def _plant(state: DuelState, seat: int, field: object, bean: str) -> DuelState:
         nxt = LADDER[RANK[top] + 1] if RANK[top] + 1 < len(LADDER) else None
         allowed = bean_name(top) + (f" or {bean_name(nxt)}" if nxt else "")
         raise RuleError(
-            "ladder",
+            Rule.LADDER,
             f"field {f + 1} has a {bean_name(top)} ({CARDS[top]}) on top: it takes only "
             f"{allowed}, not {bean_name(bean)} ({CARDS[bean]})",
         )
@@ -245,9 +247,9 @@ def _plant_hand(state: DuelState, a: Plant) -> DuelState:
     require_step(state.step, "plant", "plant from your hand")
     player = state.players[a.player]
     if not player.hand:
-        raise RuleError("empty-hand", "your hand is empty: go on and turn three cards over")
+        raise RuleError(Rule.EMPTY_HAND, "your hand is empty: go on and turn three cards over")
     if state.planted >= 2:
-        raise RuleError("plant-limit", "you can't plant a third bean card in this phase")
+        raise RuleError(Rule.PLANT_LIMIT, "you can't plant a third bean card in this phase")
     check_field(player.fields, a.field)
     bean = _observe(state, a.bean, player.hand[0], "the first card in your hand")
     state = _plant(state, a.player, a.field, bean)
@@ -259,12 +261,12 @@ def _draw_face_up(state: DuelState, a: DrawFaceUp) -> DuelState:
     require_active(state.active, a.player, "turn cards over")
     require_step(state.step, "plant", "turn cards over")
     if state.planted == 0 and state.players[a.player].hand:
-        raise RuleError("must-plant", "you must plant the first bean card in your hand first")
+        raise RuleError(Rule.MUST_PLANT, "you must plant the first bean card in your hand first")
     new, cards = _draw_beans(state, DATA["face_up"])
     if state.deck is None or a.beans is not None:
         if a.beans is None or len(a.beans) != len(cards):
             raise RuleError(
-                "bean-unseen" if a.beans is None else "wrong-bean",
+                Rule.BEAN_UNSEEN if a.beans is None else Rule.WRONG_BEAN,
                 f"{len(cards)} card(s) are turned over here; say which beans they are",
             )
         cards = tuple(
@@ -289,15 +291,15 @@ def _offer(state: DuelState, a: OfferGift) -> DuelState:
     require_step(state.step, "gift", "offer a gift")
     if a.player != _offerer(state):
         raise RuleError(
-            "gift-order",
+            Rule.GIFT_ORDER,
             "the active player offers first; after that, only the player who was just "
             "offered a gift may decline it by offering another",
         )
     if a.bean not in CARDS:
-        raise RuleError("unknown-bean", f"{a.bean!r} is not a bean of The Duel")
+        raise RuleError(Rule.UNKNOWN_BEAN, f"{a.bean!r} is not a bean of The Duel")
     if a.bean in state.offers:
         raise RuleError(
-            "gift-pushed",
+            Rule.GIFT_PUSHED,
             f"the {bean_name(a.bean)} gift card was already pushed in this phase",
         )
     return replace(state, offers=state.offers + (a.bean,))
@@ -306,19 +308,19 @@ def _offer(state: DuelState, a: OfferGift) -> DuelState:
 def _accept(state: DuelState, a: AcceptGift) -> DuelState:
     require_step(state.step, "gift", "accept a gift")
     if not state.offers:
-        raise RuleError("no-gift", "no gift has been offered yet")
+        raise RuleError(Rule.NO_GIFT, "no gift has been offered yet")
     if a.player != _offerer(state):
-        raise RuleError("gift-order", "only the player a gift is offered to can accept it")
+        raise RuleError(Rule.GIFT_ORDER, "only the player a gift is offered to can accept it")
     return replace(state, step="give")
 
 
 def _decline(state: DuelState, a: DeclineGift) -> DuelState:
     require_step(state.step, "gift", "decline a gift")
     if not state.offers or a.player != _offerer(state):
-        raise RuleError("gift-order", "only the player a gift is offered to can decline it")
+        raise RuleError(Rule.GIFT_ORDER, "only the player a gift is offered to can decline it")
     if len(state.offers) < len(LADDER):
         raise RuleError(
-            "must-offer", "declining a gift means offering one yourself: push another gift card"
+            Rule.MUST_OFFER, "declining a gift means offering one yourself: push another gift card"
         )
     # All eight gift cards pushed and none accepted: nothing changes hands.
     return _after_planting(replace(state, step="plant-drawn", offers=()))
@@ -328,25 +330,31 @@ def _give(state: DuelState, a: GiveGift) -> DuelState:
     require_step(state.step, "give", "hand over a gift")
     giver = _other(_offerer(state))  # the last offer's maker
     if a.player != giver:
-        raise RuleError("gift-order", f"seat {giver + 1} made the accepted offer and hands it over")
+        raise RuleError(
+            Rule.GIFT_ORDER, f"seat {giver + 1} made the accepted offer and hands it over"
+        )
     bean = state.offers[-1]
     receiver = _other(giver)
     player = state.players[giver]
     if a.source not in GIFT_SOURCES:
-        raise RuleError("malformed-action", f"a gift comes from one of {GIFT_SOURCES}")
+        raise RuleError(Rule.MALFORMED_ACTION, f"a gift comes from one of {GIFT_SOURCES}")
     face_up_has = giver == state.active and bean in state.face_up
     if a.source == "bluff":
         has = face_up_has or (state.deck is not None and bean in player.hand)
         if has:
-            raise RuleError("not-a-bluff", f"you have a {bean_name(bean)} to give: it was no bluff")
+            raise RuleError(
+                Rule.NOT_A_BLUFF, f"you have a {bean_name(bean)} to give: it was no bluff"
+            )
         state = _pay_for_bluff(state, giver, receiver)
         return _after_planting(replace(state, step="plant-drawn", offers=()))
     if a.source == "face-up":
         if giver != state.active:
-            raise RuleError("gift-source", "only the active player has turned-over cards")
+            raise RuleError(Rule.GIFT_SOURCE, "only the active player has turned-over cards")
         (card,), rest = take(state.face_up, (a.index,), "turned-over card")
         if card != bean:
-            raise RuleError("wrong-bean", f"that card is {bean_name(card)}, not {bean_name(bean)}")
+            raise RuleError(
+                Rule.WRONG_BEAN, f"that card is {bean_name(card)}, not {bean_name(bean)}"
+            )
         state = replace(state, face_up=rest)
     else:
         (card,), hand = take(player.hand, (a.index,), "card in your hand")
@@ -388,7 +396,7 @@ def _discard_drawn(state: DuelState, a: DiscardDrawn) -> DuelState:
     require_active(state.active, a.player, "discard a turned-over card")
     require_step(state.step, "plant-drawn", "discard a turned-over card")
     if state.discarded_drawn:
-        raise RuleError("discard-limit", "only one turned-over card may be discarded")
+        raise RuleError(Rule.DISCARD_LIMIT, "only one turned-over card may be discarded")
     (card,), rest = take(state.face_up, (a.index,), "turned-over card")
     state = replace(state, face_up=rest, discard=state.discard + (card,), discarded_drawn=True)
     return _after_planting(state)
@@ -397,7 +405,7 @@ def _discard_drawn(state: DuelState, a: DiscardDrawn) -> DuelState:
 def _plant_gift(state: DuelState, a: PlantGift) -> DuelState:
     player = state.players[a.player]
     if not player.gift:
-        raise RuleError("no-gift", "you have no gift to plant")
+        raise RuleError(Rule.NO_GIFT, "you have no gift to plant")
     if a.player == state.active:
         require_step(state.step, "plant-drawn", "plant your gift")
     else:
@@ -441,9 +449,9 @@ def _discard_bonus(state: DuelState, a: DiscardBonus) -> DuelState:
     require_step(state.step, "bonus", "discard a bo(h)nus card")
     player = state.players[a.player]
     if player.bonus_discarded:
-        raise RuleError("discard-limit", "each player may discard only one bo(h)nus card")
+        raise RuleError(Rule.DISCARD_LIMIT, "each player may discard only one bo(h)nus card")
     if state.refilling:
-        raise RuleError("wrong-step", "bo(h)nus cards are discarded before any are drawn")
+        raise RuleError(Rule.WRONG_STEP, "bo(h)nus cards are discarded before any are drawn")
     (card,), rest = take(player.bonus, (a.index,), "bo(h)nus card")
     state = _with(state, a.player, bonus=rest, bonus_discarded=True)
     return replace(state, bonus_discard=state.bonus_discard + (card,))
@@ -453,10 +461,10 @@ def _draw_bonus(state: DuelState, a: DrawBonus) -> DuelState:
     require_step(state.step, "bonus", "draw a bo(h)nus card")
     due = _bonus_due(state)
     if due is None:
-        raise RuleError("bonus-full", "no bo(h)nus card is to be drawn now")
+        raise RuleError(Rule.BONUS_FULL, "no bo(h)nus card is to be drawn now")
     if a.player != due:
         raise RuleError(
-            "bonus-order", f"seat {due + 1} draws bo(h)nus cards now (active player first)"
+            Rule.BONUS_ORDER, f"seat {due + 1} draws bo(h)nus cards now (active player first)"
         )
     if state.bonus_deck_size == 0:
         # The bo(h)nus pile is rebuilt from its shuffled discard pile.
@@ -482,7 +490,7 @@ def _end_turn(state: DuelState, a: EndTurn) -> DuelState:
     due = _bonus_due(state)
     if due is not None:
         raise RuleError(
-            "bonus-refill", f"seat {due + 1} must first draw bo(h)nus cards back to three"
+            Rule.BONUS_REFILL, f"seat {due + 1} must first draw bo(h)nus cards back to three"
         )
     for seat in (0, 1):
         state = _with(state, seat, fresh_bonus=0, bonus_stopped=False, bonus_discarded=False)
@@ -506,18 +514,18 @@ def _claim(state: DuelState, a: ClaimBonus) -> DuelState:
     if card is None:
         if a.pattern is None or a.cents is None:
             raise RuleError(
-                "bean-unseen",
+                Rule.BEAN_UNSEEN,
                 "say the bo(h)nus card's pattern and cents: the companion can't see it",
             )
         card = check_pattern(a.pattern, a.cents)
     elif (a.pattern is not None and tuple(a.pattern) != card.pattern) or (
         a.cents is not None and a.cents != card.cents
     ):
-        raise RuleError("wrong-bonus", "that is not what this bo(h)nus card shows")
+        raise RuleError(Rule.WRONG_BONUS, "that is not what this bo(h)nus card shows")
     if not fulfils(fields[a.field], card.pattern):
         shown = " → ".join(bean_name(b) for b in card.pattern)
         raise RuleError(
-            "bonus-pattern",
+            Rule.BONUS_PATTERN,
             f"field {a.field + 1} of seat {a.owner + 1} does not end with {shown} "
             "(top card included)",
         )
