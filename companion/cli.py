@@ -10,20 +10,23 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .engine.games import GAMES
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from .engine.errors import RuleError
     from .engine.simulate import simulate
 
-    setup: dict[str, Any] = {}
-    if args.game == "bohnanza":
-        setup = {"players": args.players or 4, "edition": args.edition}
-    elif args.game == "dice":
-        setup = {"players": args.players or 3}
-    elif args.players not in (None, 2):
-        print("companion simulate: The Duel is for 2 players", file=sys.stderr)
+    game = GAMES[args.game]
+    players = args.players or game.default_players
+    if game.fixed_players is not None and players != game.fixed_players:
+        print(
+            f"companion simulate: {game.title} is for {game.fixed_players} players", file=sys.stderr
+        )
         return 2
+    setup: dict[str, Any] = game.setup_for(players, {})
+    if "edition" in game.settings:
+        setup["edition"] = args.edition
     try:
         result = simulate(args.game, args.games, args.seed, **setup)
     except RuleError as err:
@@ -336,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="play random games and check every rule invariant")
-    sim.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
+    sim.add_argument("--game", default="bohnanza", choices=list(GAMES))
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--edition", default="classic", choices=["classic", "newer"])
     sim.add_argument("--games", type=int, default=100)
@@ -345,7 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=_simulate)
 
     demo = sub.add_parser("demo", help="the demo table: the service with simulated players")
-    demo.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
+    demo.add_argument("--game", default="bohnanza", choices=list(GAMES))
     demo.add_argument("--players", type=int, default=None, help="default: 4 (The Duel: 2)")
     demo.add_argument("--edition", default="classic", choices=["classic", "newer"])
     demo.add_argument("--seed", type=int, default=None)
@@ -426,7 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cal = vsub.add_parser("calibrate", help="find the mats' markers and the homographies")
     cal.add_argument("image")
-    cal.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
+    cal.add_argument("--game", default="bohnanza", choices=list(GAMES))
     cal.add_argument("--players", type=int, default=4)
     cal.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
     cal.add_argument("--json", action="store_true")
@@ -456,7 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
     td.set_defaults(run=_teach_dice)
 
     mats = sub.add_parser("mats", help="write the printable calibration mats (SVG)")
-    mats.add_argument("--game", default="bohnanza", choices=["bohnanza", "duel", "dice"])
+    mats.add_argument("--game", default="bohnanza", choices=list(GAMES))
     mats.add_argument("--players", type=int, default=4)
     mats.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
     mats.add_argument("--out", default="mats")

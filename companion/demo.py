@@ -27,10 +27,7 @@ import numpy as np
 from .config import Config, host_key
 from .engine import RuleError
 from .engine.bohnanza import Trade
-from .engine.bohnanza.players import choose as choose_bohnanza
-from .engine.dice.players import choose as choose_dice
 from .engine.dice.players import wants_harvest
-from .engine.duel.players import choose as choose_duel
 from .engine.games import GAMES
 from .errors import CompanionError
 from .tables import TableError, TableService
@@ -43,8 +40,7 @@ def bot_choice(game: str, state, legal: list, rng: random.Random, may_wait: bool
     """A simulated player's move: each game's own bot (`players.choose`), which
     plays as a sensible person would. `may_wait`: None when no move is worth
     making now (a bot doesn't harvest its fields for nothing while a person plays)."""
-    bots = {"bohnanza": choose_bohnanza, "duel": choose_duel, "dice": choose_dice}
-    return bots[game](state, legal, rng, may_wait=may_wait)
+    return GAMES[game].bot(state, legal, rng, may_wait=may_wait)  # type: ignore[misc]
 
 
 # A phone gone this long (its screen locked, its player away from the table) hands
@@ -347,7 +343,7 @@ class CameraBots(Bots):
             self.script.append(("phone", harvest))
             return True
         mine = [a for a in legal if not isinstance(a, Harvest)]
-        action = bot_choice("dice", state, mine or legal, self.rng)
+        action = bot_choice(self.service.table(self.code).game.name, state, mine or legal, self.rng)
         now = self.clock()
         # The world's dice are its own: which one the engine calls die 2 it can't
         # know (dice of a kind are alike), so it throws what lies in its rolling area.
@@ -630,8 +626,6 @@ def cards_camera(
     """The synthetic card table, the field reader taught at it (a card of each
     variety laid in the first field, as a player would), the camera feed reading
     it into the table: (world, feed, live)."""
-    from .engine.beans import VARIETIES
-    from .engine.duel import LADDER
     from .tracker.live import CameraFeed, LiveFields, card_reading
     from .vision.camera import FunctionCamera
     from .vision.field_reader import CardTeach
@@ -639,7 +633,7 @@ def cards_camera(
     t = service.table(code)
     world = CardWorld(t.state, seed, size=size)
     table = world.table
-    teach = CardTeach(list(LADDER) if t.game.name == "duel" else list(VARIETIES))
+    teach = CardTeach(list(t.game.varieties))
     for bean in teach.varieties:
         teach.add(table.teaching(bean), table.quads[0], bean)
     quads = [
@@ -672,15 +666,15 @@ def _stop(_signum, _frame) -> None:
 def demo_arguments_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the demo's arguments, in one line (None: nothing)."""
     if args.game not in GAMES:
-        return f"unknown game {args.game!r}: choose bohnanza, duel or dice"
+        return f"unknown game {args.game!r}: choose one of {', '.join(GAMES)}"
     if args.players is None:
-        args.players = 2 if args.game == "duel" else 4
+        args.players = GAMES[args.game].default_players
     if not 1 <= args.port <= 65535:
         return f"--port {args.port} is not a port: choose one from 1 to 65535 (e.g. 8000)"
     if args.pace < 0:
         return "--pace is the seconds between the bots' moves: 0 or more"
     options = {"knowledge": "known", "seed": 0}
-    if args.game == "bohnanza":
+    if "edition" in GAMES[args.game].settings:
         options["edition"] = args.edition
     try:  # the engine knows which player counts a game allows
         from .tables import TableService
@@ -699,13 +693,13 @@ def _run_demo(args: argparse.Namespace, db: str) -> int:
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     players = args.players
     options = {"knowledge": "known", "seed": seed}
-    if args.game == "bohnanza":
+    if "edition" in GAMES[args.game].settings:
         options["edition"] = args.edition
     code = service.open_table(args.game, players, options)
     service.start_game(code)
     feed = None
     camera = getattr(args, "camera", "synthetic") == "synthetic"
-    if camera and args.game == "dice":
+    if camera and GAMES[args.game].camera == "dice":
         print("teaching the dice reader the synthetic table's dice...", flush=True)
         world, feed, live = dice_camera(service, code, seed)
         bots: Bots = CameraBots(service, code, args.pace, seed, world, live)

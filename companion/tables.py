@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import views
-from . import words as w
 from .engine import RuleError
+from .engine import words as w
 from .engine.games import GAMES, GameDef
 from .errors import CompanionError
 from .store import Store
@@ -146,7 +146,7 @@ class TableService:
             action = table.game.action_from_json(entry.action)
             after = table.game.apply(state, action)
             if k >= len(entries) - 12:
-                lines.append(views.log_words(table.game.name, state, action, table.names))
+                lines.append(views.log_words(table.game, state, action, table.names))
             state = after
         table.state = state
         table.log = lines
@@ -162,50 +162,45 @@ class TableService:
     # ------------------------------------------------------------ host actions
 
     @staticmethod
-    def check_setup(game: str, players: object, options: dict[str, Any] | None = None) -> None:
-        """Refuse (TableError) a table the game can't be set up for."""
-        if game not in GAMES:
-            raise TableError("bad-request", f"unknown game {game!r}; known: {', '.join(GAMES)}")
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise TableError("bad-setup", "say how many players: a whole number")
-        setup = dict(options or {})
-        if game == "duel":
-            if players != 2:
-                raise TableError("bad-setup", "The Duel is for 2 players")
-        else:
-            setup["players"] = players
-        try:
-            GAMES[game].new_game(**setup)
-        except RuleError as err:
-            raise TableError("bad-setup", err.message) from None
-
-    def open_table(self, game: str, players: int, options: dict[str, Any] | None = None) -> str:
-        """Open a table for `game`; returns its room code. `options` are the engine's
-        setup settings (edition, knowledge, seed, rule overrides, dice faces...)."""
+    def _setup(game: str, players: object, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The engine's setup for a table, or TableError saying why there is none."""
         gd = GAMES.get(game)
         if gd is None:
             raise TableError("bad-request", f"unknown game {game!r}; known: {', '.join(GAMES)}")
-        setup = dict(options or {})
-        if game == "duel":
-            if players != 2:
-                raise TableError("bad-request", "The Duel is for 2 players")
-        else:
-            setup["players"] = players
-        setup.setdefault("knowledge", "hidden")
-        # A simulated deck is shuffled by its seed: one of its own, never the same
-        # deck at every table (the log keeps it, so the game still replays).
-        setup.setdefault("seed", secrets.randbelow(2**31))
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise TableError("bad-setup", "say how many players: a whole number")
+        if gd.fixed_players is not None and players != gd.fixed_players:
+            raise TableError("bad-setup", f"{gd.title} is for {gd.fixed_players} players")
+        return gd.setup_for(players, dict(options or {}))
+
+    @staticmethod
+    def _try(gd: GameDef, setup: dict[str, Any]) -> None:
+        """Refuse a bad setup now, not at start. A table whose players enter their
+        own cards later is tried with stand-in cards."""
+        trial = gd.entries.trial_setup(setup) if gd.entries else setup
         try:
-            # Refuse a bad setup now, not at start. A hidden dice table is checked
-            # with stand-in cards: its players enter their own before the start.
-            trial = dict(setup)
-            if game == "dice" and trial["knowledge"] == "hidden" and "cards" not in trial:
-                trial["knowledge"] = "known"
             gd.new_game(**trial)
         except RuleError as err:
             raise TableError("bad-setup", err.message) from None
         except TypeError as err:
             raise TableError("bad-setup", f"unknown setting: {err}") from None
+
+    @classmethod
+    def check_setup(cls, game: str, players: object, options: dict[str, Any] | None = None) -> None:
+        """Refuse (TableError) a table the game can't be set up for."""
+        setup = cls._setup(game, players, options)  # the game is known past this
+        cls._try(GAMES[game], setup)
+
+    def open_table(self, game: str, players: int, options: dict[str, Any] | None = None) -> str:
+        """Open a table for `game`; returns its room code. `options` are the engine's
+        setup settings (edition, knowledge, seed, rule overrides, dice faces...)."""
+        setup = self._setup(game, players, options)
+        gd = GAMES[game]
+        setup.setdefault("knowledge", "hidden")
+        # A simulated deck is shuffled by its seed: one of its own, never the same
+        # deck at every table (the log keeps it, so the game still replays).
+        setup.setdefault("seed", secrets.randbelow(2**31))
+        self._try(gd, setup)
         with self._lock:
             code = self._new_code()
             self.store.open_table(code, game, players, setup)
@@ -229,44 +224,18 @@ class TableService:
         return t
 
     def enter_cards(self, code: str, seat: int, cards: object) -> None:
-        """Das Würfelspiel at a real table: a player enters their two harvest cards
-        (top first), each five orders bottom first, or a printed number already in
-        the card library."""
+        """A real table whose players enter their own cards (Das Würfelspiel's two
+        harvest cards, top first: each five orders bottom first, or a printed
+        number already in the card library)."""
         t = self.table(code)
-        if t.game.name != "dice":
-            raise TableError("bad-request", "only Das Würfelspiel has harvest cards to enter")
-        if not isinstance(cards, list) or len(cards) != 2:
-            raise TableError("bad-card", "enter two cards: the top one, then the bottom one")
-        from .engine.dice import HarvestCard
-
-        entered = []
-        for c in cards:
-            number = c.get("number") if isinstance(c, dict) else c
-            if number is not None and (
-                not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 9999
-            ):
-                # Checked before anything is written: a bad number in the card
-                # library would spoil it for every table.
-                raise TableError("bad-card", "a card's printed number is a whole number, 1–9999")
-            try:
-                if isinstance(c, int) and not isinstance(c, bool):
-                    found = self.library().get(c)
-                    if found is None:
-                        raise TableError(
-                            "bad-card", f"card {c} is not in the library yet: enter its orders once"
-                        )
-                    entered.append(found)
-                else:
-                    card = HarvestCard.from_json(c)
-                    entered.append(card)
-                    if card.number is not None and self.library_path:
-                        from .engine.dice import save_card
-
-                        save_card(self.library_path, card)
-            except RuleError as err:
-                raise TableError(err.rule, err.message) from None
+        if t.game.entries is None:
+            raise TableError("bad-request", f"{t.game.title} has no cards to enter")
+        try:
+            entered = t.game.entries.entry(cards, self.library_path)
+        except RuleError as err:
+            raise TableError(err.rule, err.message) from None
         with t.lock:
-            t.cards[seat] = [c.to_json() for c in entered]
+            t.cards[seat] = entered
         self._changed(t.code)
 
     def library(self) -> dict:
@@ -278,18 +247,13 @@ class TableService:
         """Start (or restart) the table's game: a new log."""
         t = self.table(code)
         with t.lock:
-            if t.game.name == "dice" and t.setup.get("knowledge") == "hidden":
-                missing = [s + 1 for s in range(t.players) if s not in t.cards]
-                if missing and "cards" not in t.setup:
-                    seats = w.join([str(m) for m in missing], "en")
-                    raise TableError(
-                        "cards-missing",
-                        f"seat{'s' if len(missing) > 1 else ''} {seats} must enter "
-                        "their two harvest cards before the game can start",
-                    )
-                if not missing:
-                    t.setup = {**t.setup, "cards": [t.cards[s] for s in range(t.players)]}
-                    self.store.update_setup(t.code, t.setup)
+            if t.game.entries is not None and t.game.entries.waits_for_entries(t.setup):
+                try:
+                    setup = t.game.entries.with_entries(t.setup, t.players, t.cards)
+                except RuleError as err:
+                    raise TableError(err.rule, err.message) from None
+                self.store.update_setup(t.code, setup)
+                t.setup = setup
             t.game_id = self.store.start_game(t.code)
             t.state = t.game.new_game(**t.setup)
             t.next_n = 0
@@ -407,7 +371,7 @@ class TableService:
             self.store.append(t.game_id, n, action.to_json(), seat, source)  # type: ignore[arg-type]
             t.state, t.next_n, t.moved_by = after, n + 1, source
             t.notices = []  # the game moved on: earlier warnings are stale
-            t.add_log(views.log_words(t.game.name, before, action, t.names))
+            t.add_log(views.log_words(t.game, before, action, t.names))
         self._changed(t.code)
         return {"n": n}
 
@@ -426,7 +390,7 @@ class TableService:
             first = t.next_n
             for k, action in enumerate(parsed):
                 self.store.append(t.game_id, first + k, action.to_json(), None, source)  # type: ignore[arg-type]
-                t.add_log(views.log_words(t.game.name, states[k], action, t.names))
+                t.add_log(views.log_words(t.game, states[k], action, t.names))
             t.state, t.next_n, t.moved_by = states[-1], first + len(parsed), source
             t.notices = []
         self._changed(t.code)
@@ -550,21 +514,20 @@ class TableService:
                 "view": None,
                 "legal": [],
             }
-            out["table"]["title"] = views.title(t.game.name, lang)
+            out["table"]["title"] = views.title(t.game, lang)
             if seat is not None:
                 out["private"] = (
                     {"hand": None, "bonus": None}
                     if t.state is None
-                    else views.private(t.game.name, t.state, seat, lang)
+                    else views.private(t.game, t.state, seat, lang)
                 )
                 # The dice game at a real table: this seat has entered its harvest cards.
                 out["private"]["cards_entered"] = seat in t.cards
             if t.state is not None:
                 out["view"] = views.game_view(
-                    t.game.name, t.state, t.names, advise=False, lang=lang, you=seat
+                    t.game, t.state, t.names, advise=False, lang=lang, you=seat
                 )
-                if t.game.name == "dice":
-                    self._with_advice(t.code, t.state, out["view"])
+                self._with_advice(t, out["view"])
                 fresh = [n for n in out["notices"] if time.time() - n["at"] < 120]
                 out["view"]["warnings"] = _once(out["view"]["warnings"] + fresh)
                 if seat is not None:
@@ -574,23 +537,26 @@ class TableService:
                     out["camera"] = camera.look_json()  # what a correction starts from
             return out
 
-    def _with_advice(self, code: str, state: Any, view: dict[str, Any]) -> None:
+    def _with_advice(self, t: Table, view: dict[str, Any]) -> None:
         """The odds, when worked out; else they are worked out now, beside the
-        update, and the phones updated again when ready."""
-        key = views.advice_key(state)
+        update, and the phones updated again when ready (a game without odds has
+        no key)."""
+        key = t.game.advice_key(t.state)
         if key is None:
             return
+        key = (t.game.name, *key)  # each game's odds apart
         with self._lock:
             known = self._advice.get(key)
             if known is None and key not in self._advising:
                 self._advising.add(key)
-                self._adviser.submit(self._advise, code, key)
+                self._adviser.submit(self._advise, t.code, key)
         if known is not None:
             view["advice"] = known
 
     def _advise(self, code: str, key: tuple) -> None:
+        t = self.tables.get(code)
         try:
-            found = views.advice(key)
+            found = views.advice(key[0], key[1:])
         finally:
             with self._lock:
                 self._advising.discard(key)
@@ -598,8 +564,7 @@ class TableService:
             if len(self._advice) > 512:  # situations long past
                 self._advice.clear()
             self._advice[key] = found
-        t = self.tables.get(code)
-        if t is not None and t.state is not None and views.advice_key(t.state) == key:
+        if t is not None and t.state is not None and t.game.advice_key(t.state) == key[1:]:
             self._changed(code)
 
     def wait_for_advice(self, timeout: float = 5.0) -> None:
@@ -647,8 +612,8 @@ class TableService:
             out.append(
                 {
                     "action": data,
-                    "label": views.label(t.game.name, state, action, t.names, lang),
-                    "needs": _needs(t.game.name, state, data),
+                    "label": views.label(t.game, state, action, t.names, lang),
+                    "needs": t.game.needs(state, data),
                 }
             )
         return out
@@ -680,34 +645,3 @@ def _once(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each warning once (by its key; the latest kept)."""
     latest = {item.get("key", id(item)): i for i, item in enumerate(items)}
     return [item for i, item in enumerate(items) if latest[item.get("key", id(item))] == i]
-
-
-def _needs(game: str, state: Any, data: dict[str, Any]) -> dict[str, int]:
-    """Observed fields an action still lacks, and how many beans each takes."""
-    needs: dict[str, int] = {}
-    kind = data["type"]
-    if "bean" in data and data["bean"] is None:
-        needs["bean"] = 1
-    if kind == "draw-face-up" and data.get("beans") is None:
-        face_up = state.rules.face_up if game == "bohnanza" else 3
-        needs["beans"] = min(face_up, state.deck_size + len(getattr(state, "discard", ())))
-    if kind == "trade":
-        if data["give"] and data.get("give_beans") is None:
-            needs["give_beans"] = len(data["give"])
-        if data["receive"] and data.get("receive_beans") is None:
-            needs["receive_beans"] = len(data["receive"])
-    if kind == "claim-bonus" and data.get("pattern") is None:
-        needs["pattern"] = 0  # any length: the claimer writes the beans out card by card
-        needs["cents"] = 1
-    if game == "dice" and state.deck is None:
-        # A real table: the dice are real, the camera (or a phone) says what they show.
-        if kind == "harvest":
-            needs["card"] = 5
-        if kind in ("roll", "repeat-roll") and data.get("faces") is None:
-            rolled = (
-                state.rolled
-                if kind == "repeat-roll"
-                else [i for i, s in enumerate(state.saved) if not s]
-            )
-            needs["faces"] = len(rolled)
-    return needs

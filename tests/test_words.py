@@ -10,13 +10,14 @@ from dataclasses import replace
 import pytest
 
 from companion import views
-from companion import words as w
 from companion.engine import bohnanza as B
 from companion.engine import dice as D
 from companion.engine import duel as U
+from companion.engine import words as w
 from companion.engine.beans import bean_name
 from companion.engine.bohnanza.state import STEPS as BOHNANZA_STEPS
 from companion.engine.dice.state import STEPS as DICE_STEPS
+from companion.engine.dice.view import order_alternatives
 from companion.engine.duel.state import STEPS as DUEL_STEPS
 from companion.engine.games import GAMES
 
@@ -354,10 +355,10 @@ def test_dice_orders_come_with_their_alternatives_as_dice():
     view = views.game_view("dice", s, NAMES, advise=False)
     order = s.players[0].top.orders[0]
     shown = view["players"][0]["orders"][0]
-    assert shown["alternatives"] == views.order_alternatives(order)
+    assert shown["alternatives"] == order_alternatives(order)
     parsed = D.parse_order("(soy|green) + red + garden")
-    assert views.order_alternatives(parsed) == [[["garden"], ["green", "soy"], ["red"]]]
-    two = views.order_alternatives(D.parse_order("green*2 | soy*2"))
+    assert order_alternatives(parsed) == [[["garden"], ["green", "soy"], ["red"]]]
+    two = order_alternatives(D.parse_order("green*2 | soy*2"))
     assert sorted(two) == [[["green"], ["green"]], [["soy"], ["soy"]]]
 
 

@@ -22,6 +22,7 @@ class Rule(StrEnum):
     BONUS_PATTERN = "bonus-pattern"
     BONUS_REFILL = "bonus-refill"
     CARD_UNSEEN = "card-unseen"
+    CARDS_MISSING = "cards-missing"
     DISCARD_LIMIT = "discard-limit"
     EMPTY_FIELD = "empty-field"
     EMPTY_HAND = "empty-hand"

@@ -5,13 +5,32 @@ game's internals."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from . import bohnanza, dice, duel
 from .actions import Action, ActionCodec
+from .beans import VARIETIES
+from .bohnanza import view as bohnanza_view
+from .dice import view as dice_view
+from .duel import view as duel_view
 from .setup import checked_new_game
+
+
+class TableEntries(Protocol):
+    """What players enter on their phones before a real table's game starts."""
+
+    def trial_setup(self, setup: dict[str, Any]) -> dict[str, Any]: ...
+
+    def waits_for_entries(self, setup: dict[str, Any]) -> bool: ...
+
+    def entry(self, cards: object, library_path: str | None) -> list[dict[str, Any]]: ...
+
+    def with_entries(
+        self, setup: dict[str, Any], players: int, entered: dict[int, list]
+    ) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -27,20 +46,81 @@ class GameDef:
     state_from_json: Callable[[dict], Any]
     # Checks across one action (before, action, after), e.g. that hand order holds.
     step_invariants: Callable[[Any, Action, Any], list[str]]
+    # What the rest of the product asks a game (boardgame.io's Game hooks), so no
+    # code outside a game's folder asks which game it has:
+    # the state as the phones and the dashboard show it: (state, seat names, lang,
+    # the reading seat or None, work out odds now) -> JSON
+    view: Callable[..., dict[str, Any]]
+    # what only one seat's phone shows: (state, seat, lang) -> {"hand", "bonus"}
+    private: Callable[[Any, int, str], dict[str, Any]]
+    # a move in the third person, and as a button says it to its player
+    describe: Callable[..., str]
+    label: Callable[..., str]
+    # what a move the table saw still lacks: (state, action JSON) -> {field: count}
+    needs: Callable[[Any, dict[str, Any]], dict[str, int]]
+    titles: tuple[str, str]  # the box's name in English and German
+    # the odds a phone shows, worked out beside the updates (None: no odds)
+    advice_key: Callable[[Any], tuple | None] = lambda state: None
+    advice: Callable[[tuple], dict[str, Any]] | None = None
+    players: tuple[int, ...] = ()  # the player counts a table may have
+    # What a real table enters on the phones before the start (the dice game's
+    # harvest cards): None for a game without. See dice/table.py.
+    entries: TableEntries | None = None
+    # The seats a view says must act now (the panel blinks their LEDs).
+    must_act: Callable[[dict[str, Any]], set[int]] = lambda view: set()
+    # A simulated player: (state, legal actions, rng, may_wait=) -> an action or None.
+    bot: Callable[..., Any] | None = None
+    # What the camera reads at this game's table: the bean "fields" or the "dice";
+    # and the bean varieties its cards show (what the camera is taught).
+    camera: str = "fields"
+    varieties: tuple[str, ...] = ()
+    default_players: int = 2
+
+    @property
+    def settings(self) -> frozenset[str]:
+        """The setup's settings by name (edition, knowledge, seed, ...)."""
+        import inspect
+
+        return frozenset(inspect.signature(self.new_game).parameters)
+
+    def title_in(self, lang: str = "en") -> str:
+        return self.titles[1] if lang == "de" else self.titles[0]
+
+    def setup_for(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The engine's setup for a table of `players` (a game for a fixed number
+        takes no 'players' setting)."""
+        setup = dict(options)
+        if self.fixed_players is None:
+            setup["players"] = players
+        return setup
+
+    @property
+    def fixed_players(self) -> int | None:
+        return self.players[0] if len(self.players) == 1 else None
 
     def action_from_json(self, data: object) -> Action:
         return self.codec.from_json(data)
 
 
 def _from_package(
-    name: str, title: str, package: Any, state: Any, players: int | None = None
+    name: str,
+    package: Any,
+    view: Any,
+    state: Any,
+    players: tuple[int, ...],
+    default_players: int,
+    camera: str,
+    varieties: tuple[str, ...],
 ) -> GameDef:
-    """Every game package offers the same functions under the same names. A setup
-    that lacks a setting or names an unknown one is a RuleError, not a TypeError."""
+    """Every game package offers the same functions under the same names, and its
+    `view` module what the phones show. A setup that lacks a setting or names an
+    unknown one is a RuleError, not a TypeError."""
+    title = view.TITLE[0]
+    fixed = players[0] if len(players) == 1 else None
     return GameDef(
         name=name,
         title=title,
-        new_game=checked_new_game(package.new_game, title, players),
+        new_game=checked_new_game(package.new_game, title, fixed),
         legal_actions=package.legal_actions,
         apply=package.apply,
         summary=package.summary,
@@ -48,11 +128,61 @@ def _from_package(
         codec=package.CODEC,
         state_from_json=state.from_json,
         step_invariants=package.step_invariants,
+        view=view.view,
+        private=view.private,
+        describe=view.describe_action,
+        label=view.label,
+        needs=view.needs,
+        titles=view.TITLE,
+        advice_key=getattr(view, "advice_key", lambda state: None),
+        advice=getattr(view, "advice", None),
+        players=players,
+        entries=_part(package, "table"),
+        must_act=view.must_act,
+        bot=_part(package, "players").choose,
+        camera=camera,
+        varieties=varieties,
+        default_players=default_players,
     )
 
 
+def _part(package: Any, name: str) -> Any:
+    """A module of a game's folder (None: the game has none)."""
+    try:
+        return importlib.import_module(f"{package.__name__}.{name}")
+    except ModuleNotFoundError:
+        return None
+
+
 GAMES: dict[str, GameDef] = {
-    "bohnanza": _from_package("bohnanza", "Bohnanza", bohnanza, bohnanza.State),
-    "duel": _from_package("duel", "Bohnanza: The Duel", duel, duel.DuelState, players=2),
-    "dice": _from_package("dice", "Bohnanza: Das Würfelspiel", dice, dice.DiceState),
+    "bohnanza": _from_package(
+        "bohnanza",
+        bohnanza,
+        bohnanza_view,
+        bohnanza.State,
+        players=(2, 3, 4, 5, 6, 7),
+        default_players=4,
+        camera="fields",
+        varieties=VARIETIES,
+    ),
+    "duel": _from_package(
+        "duel",
+        duel,
+        duel_view,
+        duel.DuelState,
+        players=(2,),
+        default_players=2,
+        camera="fields",
+        varieties=duel.LADDER,
+    ),
+    "dice": _from_package(
+        "dice",
+        dice,
+        dice_view,
+        dice.DiceState,
+        players=(2, 3, 4, 5),
+        default_players=3,
+        camera="dice",
+        varieties=(),
+    ),
 }

@@ -14,6 +14,7 @@ from typing import Any
 
 from gpiozero import LED, RGBLED, Buzzer
 
+from ..engine.games import GAMES
 from ..errors import CompanionError
 from ..tables import TableError, TableService
 from .devices import Clock, DebouncedButton
@@ -108,7 +109,7 @@ def lights(snapshot: dict[str, Any]) -> dict[str, Any]:
             out[s] = "on"
     else:
         out[view["active"]] = "on"
-        for s in _must_act(view):
+        for s in GAMES[view["game"]].must_act(view):
             out[s] = "blink"
     if "illegal" in kinds or "store" in kinds:
         status = "red"
@@ -118,28 +119,6 @@ def lights(snapshot: dict[str, Any]) -> dict[str, Any]:
         status = "green"
     ending = view["over"] or any(w["kind"] == "end" for w in view["warnings"])
     return {"seats": out, "status": status, "pulse": ending}
-
-
-def _must_act(view: dict[str, Any]) -> set[int]:
-    must = {w["seat"] for w in view["warnings"] if w.get("kind") == "forced-harvest"}
-    game, active, step = view["game"], view["active"], view["step"]
-    if game == "bohnanza":
-        if step in ("plant", "offer") and view["planted"] == 0:
-            must.add(active)  # planting due
-        must |= {p["seat"] for p in view["players"] if p["set_aside"]}
-    elif game == "duel":
-        if step == "plant" and view["planted"] == 0:
-            must.add(active)
-        if step == "plant-gift":
-            must |= {p["seat"] for p in view["players"] if p["gift"]}
-        if step == "gift":
-            pushed = len(view["gifts_pushed"])
-            must.add(active if pushed % 2 == 0 else 1 - active)  # whose answer it is
-    else:
-        # Das Würfelspiel: whoever a check just completed orders for, and any player
-        # able to harvest.
-        must |= {p["seat"] for p in view["players"] if p["last_check"] or p["can_harvest"]}
-    return must
 
 
 # ---------------------------------------------------------------- the panel

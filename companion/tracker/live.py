@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .. import words
+from ..engine import words
 from ..engine.errors import RuleError
 from ..tables import TableError
 from ..vision.camera import Camera, CameraError

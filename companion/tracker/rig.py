@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import words
+from ..engine import words
 from ..vision.calibrate import MatTracker, to_image, to_mat
 from ..vision.camera import Camera
 from ..vision.mats import FACE_UP_MAT, mats_for
@@ -133,7 +133,7 @@ class Rig:
             return
         t = self.service.table(self.code)  # type: ignore[attr-defined]
         try:
-            self.live = self._cards(t) if t.game.name != "dice" else self._dice(t)
+            self.live = self._dice(t) if t.game.camera == "dice" else self._cards(t)
         except (OSError, ValueError) as err:
             self._wait(
                 words.both(
@@ -146,7 +146,7 @@ class Rig:
         if self.waiting is not None:
             self.waiting = None
             self.service.clear_notices(self.code)  # type: ignore[attr-defined]
-        if t.game.name != "dice" and FACE_UP_MAT not in self.mats.homographies:
+        if t.game.camera == "fields" and FACE_UP_MAT not in self.mats.homographies:
             self.service.notice(  # type: ignore[attr-defined]
                 self.code,
                 "waiting",

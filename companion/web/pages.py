@@ -21,6 +21,7 @@ from flask import (
     url_for,
 )
 
+from ..engine.games import GAMES
 from ..tables import TableError, TableService
 from . import qr
 
@@ -119,18 +120,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
-GAME_TITLES = {
-    "en": {
-        "bohnanza": "Bohnanza",
-        "duel": "Bohnanza: The Duel",
-        "dice": "Bohnanza: Das Würfelspiel",
-    },
-    "de": {
-        "bohnanza": "Bohnanza",
-        "duel": "Bohnanza: Das Duell",
-        "dice": "Bohnanza: Das Würfelspiel",
-    },
-}
+# Each game's name as the box of that language prints it.
+GAME_TITLES = {lang: {name: g.title_in(lang) for name, g in GAMES.items()} for lang in ("en", "de")}
 
 
 def lang() -> str:

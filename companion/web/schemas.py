@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.games import GAMES
 from ..errors import CompanionError
 
 Check = Callable[[Any], bool]
@@ -49,7 +50,7 @@ def small_json(v: Any) -> bool:
 ROOM = text(4, r"[A-Za-z]{4}")
 BEANS = lambda v: isinstance(v, list) and len(v) <= 5 and all(text(20)(b) for b in v)  # noqa: E731
 COLUMN = lambda v: isinstance(v, list) and len(v) <= 20 and all(text(20)(b) for b in v)  # noqa: E731
-GAME = lambda v: v in ("bohnanza", "duel", "dice")  # noqa: E731
+GAME = lambda v: isinstance(v, str) and v in GAMES  # noqa: E731
 
 # event -> (required fields, optional fields)
 SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {

@@ -21,7 +21,7 @@ from typing import Any
 from flask import current_app, request
 from flask_socketio import SocketIO, join_room, leave_room
 
-from .. import words
+from ..engine import words
 from ..errors import CompanionError
 from ..tables import TableError, TableService
 from .schemas import MessageError, validate

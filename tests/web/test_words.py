@@ -1,8 +1,8 @@
 """A phone reads the table in its own language: snapshots per connection over
 Socket.IO, notices once with keys, a phone's own cards."""
 
-from companion import words as w
 from companion.engine import bohnanza as B
+from companion.engine import words as w
 
 from .conftest import HOST_KEY, last_state
 

@@ -7,7 +7,7 @@ the phone's buttons. Seats and fields are counted from 1, as players count them.
 
 from __future__ import annotations
 
-from ... import words as w
+from .. import words as w
 from ..beans import variety
 from .actions import (
     Action,

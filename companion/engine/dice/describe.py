@@ -4,7 +4,7 @@ buttons (second person, to the player who makes the move)."""
 
 from __future__ import annotations
 
-from ... import words as w
+from .. import words as w
 from ..errors import RuleError
 from .actions import Action, Harvest, PassPiece, RepeatRoll, Roll, Save
 from .state import DiceState

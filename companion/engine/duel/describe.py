@@ -4,7 +4,7 @@ phone's buttons (second person, to the player who makes the move)."""
 
 from __future__ import annotations
 
-from ... import words as w
+from .. import words as w
 from ..beans import variety
 from .actions import (
     AcceptGift,

@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .engine.beans import VARIETIES
+from .beans import VARIETIES
 
 LANGS = ("en", "de")
 DEFAULT = "en"

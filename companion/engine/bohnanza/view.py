@@ -1,0 +1,163 @@
+"""Bohnanza as the phones and the dashboard show it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import view as common
+from .. import words as w
+from . import describe, game
+from .describe import step_text as bohnanza_step_text
+from .game import fields_for, forecast
+from .state import State
+
+
+def _bohnanza_end(s: State, names: list[str], lang: str) -> dict[str, Any]:
+    n = len(s.players)
+    coins = [len(p.coins) for p in s.players]
+    hands = [len(p.hand) for p in s.players]
+    most_cards = s.rules.tie_break == "most-cards-in-hand"
+    # What orders players with equal coins: the rulebook's tie-break.
+    second = hands if most_cards else [(seat - s.start) % n for seat in range(n)]
+    order = sorted(range(n), key=lambda seat: (-coins[seat], -second[seat], seat))
+    ranks = [(coins[seat], second[seat]) for seat in range(n)]
+    winners = game.winners(s)
+    tied_out = [seat for seat in order if coins[seat] == coins[winners[0]] and seat not in winners]
+
+    def score_of(seat: int, dative: bool) -> str:
+        return w.count(coins[seat], "coin", lang, dative)
+
+    if most_cards:
+        why_not = ("fewer cards in hand",) * 2 + ("aber weniger Handkarten",) * 2
+        rule = (
+            "ties go to the most cards in hand",
+            "bei Gleichstand gewinnt, wer die meisten Handkarten hat",
+        )
+        k = hands[winners[0]]
+        share = (
+            f" and {w.count(k, 'hand-card', 'en')}",
+            f" und je {w.count(k, 'hand-card', 'de', True)}",
+        )
+    else:
+        why_not = (
+            "sits closer to the starting player",
+            "sit closer to the starting player",
+            "sitzt aber näher am Startspieler",
+            "sitzen aber näher am Startspieler",
+        )
+        rule = (
+            "ties go to the player furthest from the starting player, clockwise",
+            "bei Gleichstand gewinnt, wer im Uhrzeigersinn am weitesten vom Startspieler sitzt",
+        )
+        share = ("", "")
+    return {
+        "standings": common.standings(
+            names, coins, order, ranks, lambda c: w.count(c, "coin", lang)
+        ),
+        "result_text": common.result(
+            names, winners, score_of, tied_out, lang, why_not, rule, share
+        ),
+    }
+
+
+def _bohnanza_warnings(
+    s: State, names: list[str], lang: str = "en", you: int | None = None
+) -> list[dict]:
+    de = lang == "de"
+    out = []
+    for seat, p in enumerate(s.players):
+        must = list(p.set_aside)
+        if seat == s.active and s.step == "plant" and p.hand and p.hand[0] and s.planted == 0:
+            must.append(p.hand[0])
+        if seat == s.active and s.step == "offer":
+            continue  # offered cards may be discarded instead
+        for bean in must:
+            if not fields_for(p, bean):
+                can_buy = s.rules.can_buy_field and not p.bought_field and len(p.fields) < 3
+                b = w.bean(bean, lang)
+                if de:
+                    subject = "Du musst" if seat == you else f"{names[seat]} muss"
+                    buy = " (oder ein 3. Feld kaufen)" if can_buy else ""
+                    text = f"{subject} ein Feld ernten{buy}, um die {b} anzubauen"
+                else:
+                    subject = "You" if seat == you else names[seat]
+                    buy = " (or buy a 3rd field)" if can_buy else ""
+                    text = f"{subject} must harvest a field{buy} to plant the {b}"
+                out.append(
+                    common.warning("forced-harvest", f"forced-harvest/{seat}/{bean}", text, seat)
+                )
+                break
+    if s.ending:
+        text = "Das Spiel endet nach diesem Zug" if de else "The game ends after this turn"
+        out.append(common.warning("end", "end/this-turn", text))
+    elif s.exhaustions == s.rules.exhaustions_to_end - 1 and s.deck_size < 10:
+        text = (
+            "Das Ende naht: der Nachziehstapel geht zum letzten Mal zur Neige"
+            if de
+            else "The end is near: the draw deck is running out for the last time"
+        )
+        out.append(common.warning("end", "end/near", text))
+    return out
+
+
+def view(
+    s: State, names: list[str], lang: str = "en", you: int | None = None, advise: bool = False
+) -> dict[str, Any]:
+    view = {
+        "game": "bohnanza",
+        "edition": s.rules.edition,
+        "knowledge": s.knowledge,
+        "active": s.active,
+        "turn": s.turn,
+        "step": s.step,
+        "planted": s.planted,
+        "players": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "hand_size": len(p.hand),
+                "coins": len(p.coins),
+                "fields": [common.field_view(f, lang) for f in p.fields],
+                "set_aside": list(p.set_aside),
+                "bought_field": p.bought_field,
+            }
+            for seat, p in enumerate(s.players)
+        ],
+        "face_up": list(s.face_up),
+        "offer": list(s.offer),
+        "discard_top": s.discard[-1] if s.discard else None,
+        "discard_size": len(s.discard),
+        "forecast": forecast(s),
+        "third_field_cost": s.rules.third_field_cost,
+        "beans": list(s.rules.beans),
+        "warnings": _bohnanza_warnings(s, names, lang, you),
+        "over": s.over,
+        "winners": game.winners(s) if s.over else None,
+    }
+    common.say_turn(view, bohnanza_step_text(s, lang), names, lang, you)
+    if s.over:
+        view.update(_bohnanza_end(s, names, lang))
+    return view
+
+
+def private(state: State, seat: int, lang: str = "en") -> dict[str, Any]:
+    return {"hand": common.hand_of(state, seat), "bonus": None}
+
+
+def needs(state: State, data: dict[str, Any]) -> dict[str, int]:
+    return common.needs_of_a_card_game(state, data, state.rules.face_up)
+
+
+TITLE = ("Bohnanza", "Bohnanza")
+describe_action = describe.describe
+label = describe.label
+
+
+def must_act(view: dict[str, Any]) -> set[int]:
+    """The seats that must act now: planting due, a set-aside card to plant, a
+    forced harvest (the panel blinks their LEDs)."""
+    must = {w["seat"] for w in view["warnings"] if w.get("kind") == "forced-harvest"}
+    if view["step"] in ("plant", "offer") and view["planted"] == 0:
+        must.add(view["active"])
+    must |= {p["seat"] for p in view["players"] if p["set_aside"]}
+    return must

@@ -1,0 +1,174 @@
+"""Das Würfelspiel as the phones and the dashboard show it, with the odds."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .. import view as common
+from .. import words as w
+from . import describe, game
+from .describe import step_text as dice_step_text
+from .odds import Advisor, first_roll
+from .orders import Order
+from .state import DiceState
+
+
+def _dice_end(s: DiceState, names: list[str], lang: str) -> dict[str, Any]:
+    n = len(s.players)
+    total = [p.total for p in s.players]
+    order = sorted(range(n), key=lambda seat: (-total[seat], seat))
+    winners = game.winners(s)
+    result = common.result(
+        names,
+        winners,
+        lambda seat, dative: w.count(total[seat], "taler", lang, dative),
+        [],
+        lang,
+        ("", "", "", ""),
+        ("ties share the win", "Gleichstand teilt den Sieg"),
+    )
+    return {
+        "standings": common.standings(
+            names, total, order, total, lambda t: w.count(t, "taler", lang)
+        ),
+        "result_text": result,
+    }
+
+
+@lru_cache(maxsize=64)
+def _adviser(orders: tuple, dice_set) -> Advisor:
+    return Advisor(orders, dice_set)
+
+
+@lru_cache(maxsize=4096)
+def _first_roll(order, dice_set) -> float:
+    return float(first_roll(order, dice_set))
+
+
+def order_alternatives(order: Order) -> list[list[list[str]]]:
+    """An order as data: its alternatives, each a list of slots, each slot the beans
+    a die may show to fill it (so a page can draw it as dice)."""
+    return [[sorted(slot) for slot in alt] for alt in order.alternatives]
+
+
+def view(
+    s: DiceState,
+    names: list[str],
+    advise: bool = True,
+    lang: str = "en",
+    you: int | None = None,
+) -> dict[str, Any]:
+    de = lang == "de"
+    players = []
+    for seat, p in enumerate(s.players):
+        orders = []
+        if p.top is not None:
+            for i, o in enumerate(p.top.orders):
+                orders.append(
+                    {
+                        "text": o.text,
+                        "done": i < p.completed,
+                        "odds": _first_roll(o, s.dice),
+                        "alternatives": order_alternatives(o),
+                    }
+                )
+        players.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "orders": orders,
+                "completed": p.completed,
+                "last_check": p.last_check,
+                "bottom_most": orders[p.completed]["text"] if p.completed < len(orders) else None,
+                "dollars": p.total,
+                "can_harvest": p.completed >= 3,
+            }
+        )
+    warnings = []
+    if s.final is not None:
+        total = w.count(s.players[s.final].total, "taler", lang)
+        if de:
+            who = "Du hast" if s.final == you else f"{names[s.final]} hat"
+            text = f"{who} {total}: die Schlussphase"
+        else:
+            who = "You have" if s.final == you else f"{names[s.final]} has"
+            text = f"{who} {total}: the final phase"
+        warnings.append(common.warning("end", f"final/{s.final}", text, s.final))
+    view: dict[str, Any] = {
+        "game": "dice",
+        "active": s.active,
+        "turn": s.turn,
+        "step": s.step,
+        "dice": [
+            {"kind": d.kind, "face": f, "saved": sv, "rolled": i in s.rolled}
+            for i, (d, f, sv) in enumerate(zip(s.dice.dice, s.faces, s.saved, strict=True))
+        ],
+        "piece": s.piece,
+        "final": s.final,
+        "deck_size": s.deck_size,
+        "players": players,
+        "beans": sorted(s.dice.beans),
+        "warnings": warnings,
+        "over": s.over,
+        "winners": game.winners(s) if s.over else None,
+    }
+    common.say_turn(view, dice_step_text(s, lang), names, lang, you)
+    if s.over:
+        view.update(_dice_end(s, names, lang))
+    key = advice_key(s)
+    if advise and key is not None:
+        view["advice"] = advice(key)
+    return view
+
+
+def advice_key(s: DiceState) -> tuple | None:
+    """What the active player's odds this turn depend on (None: nothing to advise):
+    the orders still to complete, the dice, the bean field, the dice left, the piece."""
+    me = s.players[s.active]
+    if s.over or me.top is None or me.completed >= len(me.top.orders):
+        return None
+    left = tuple(d.kind for d, sv in zip(s.dice.dice, s.saved, strict=True) if not sv)
+    if not left:
+        return None
+    return (me.top.orders[me.completed :], s.dice, tuple(s.field), left, s.piece)
+
+
+def advice(key: tuple) -> dict[str, Any]:
+    """The odds for `advice_key`'s situation (tens of ms the first time, then cached)."""
+    orders, dice_set, field, left, piece = key
+    return _adviser(orders, dice_set).advise(field=list(field), left=list(left), piece=piece)
+
+
+def private(state: DiceState, seat: int, lang: str = "en") -> dict[str, Any]:
+    return {"hand": common.hand_of(state, seat), "bonus": None}
+
+
+def needs(state: DiceState, data: dict[str, Any]) -> dict[str, int]:
+    """A real table's dice are real: the camera (or a phone) says what they show,
+    and a harvest names the card's five orders."""
+    found: dict[str, int] = {}
+    if state.deck is not None:
+        return found
+    kind = data["type"]
+    if kind == "harvest":
+        found["card"] = 5
+    if kind in ("roll", "repeat-roll") and data.get("faces") is None:
+        rolled = (
+            state.rolled
+            if kind == "repeat-roll"
+            else [i for i, s in enumerate(state.saved) if not s]
+        )
+        found["faces"] = len(rolled)
+    return found
+
+
+TITLE = ("Bohnanza: Das Würfelspiel", "Bohnanza: Das Würfelspiel")
+describe_action = describe.describe
+label = describe.label
+
+
+def must_act(view: dict[str, Any]) -> set[int]:
+    """Whoever a check just completed orders for, and any player able to harvest
+    (the panel blinks their LEDs)."""
+    return {p["seat"] for p in view["players"] if p["last_check"] or p["can_harvest"]}

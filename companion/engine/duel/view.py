@@ -1,0 +1,130 @@
+"""The Duel as the phones and the dashboard show it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import view as common
+from .. import words as w
+from . import describe, game
+from .describe import bonus_text as duel_bonus_text
+from .describe import step_text as duel_step_text
+from .game import LADDER, cents
+from .state import DATA, DuelState
+
+
+def _duel_end(s: DuelState, names: list[str], lang: str) -> dict[str, Any]:
+    amount = [cents(s, seat) for seat in (0, 1)]
+    # A tie: the starting player loses, so the other one ranks first.
+    order = sorted((0, 1), key=lambda seat: (-amount[seat], seat == s.start))
+    winners = game.winners(s)
+    tied_out = [
+        seat for seat in (0, 1) if amount[seat] == amount[winners[0]] and seat not in winners
+    ]
+    standings = common.standings(
+        names,
+        [a / 100 for a in amount],  # type: ignore[misc]
+        order,
+        [(amount[seat], seat != s.start) for seat in (0, 1)],
+        lambda dollars: w.cents(round(dollars * 100), lang),
+    )
+    result = common.result(
+        names,
+        winners,
+        lambda seat, _dative: w.cents(amount[seat], lang),
+        tied_out,
+        lang,
+        ("was the starting player", "", "hat aber das Spiel begonnen", ""),
+        ("the starting player loses a tie", "bei Gleichstand verliert, wer begonnen hat"),
+    )
+    return {"standings": standings, "result_text": result}
+
+
+def view(
+    s: DuelState, names: list[str], lang: str = "en", you: int | None = None, advise: bool = False
+) -> dict[str, Any]:
+    de = lang == "de"
+    view = {
+        "game": "duel",
+        "knowledge": s.knowledge,
+        "active": s.active,
+        "turn": s.turn,
+        "step": s.step,
+        "planted": s.planted,
+        "players": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "hand_size": len(p.hand),
+                "dollars": cents(s, seat) / 100,
+                "dollar_pile": len(p.dollars),
+                "bonus_hand": len(p.bonus),
+                "fulfilled": [
+                    {**c.to_json(), "text": duel_bonus_text(c, lang)} for c in p.fulfilled
+                ],
+                "fields": [common.field_view(f, lang) for f in p.fields],
+                "gift": list(p.gift),
+            }
+            for seat, p in enumerate(s.players)
+        ],
+        "face_up": list(s.face_up),
+        "gifts_pushed": list(s.offers),
+        "deck_size": s.deck_size,
+        "beans": list(LADDER),
+        "warnings": [
+            common.warning(
+                "end",
+                "end/after-phase-3",
+                "Der Nachziehstapel ist aufgebraucht: das Spiel endet nach Phase 3"
+                if de
+                else "The draw pile has run out: the game ends after phase 3",
+            )
+        ]
+        if s.ending or s.step == "final"
+        else [],
+        "over": s.over,
+        "winners": game.winners(s) if s.over else None,
+    }
+    common.say_turn(view, duel_step_text(s, lang), names, lang, you)
+    if s.over:
+        view.update(_duel_end(s, names, lang))
+    return view
+
+
+def private(state: DuelState, seat: int, lang: str = "en") -> dict[str, Any]:
+    """The hand and the bo(h)nus cards in hand, when the engine knows them."""
+    bonus = None
+    if state.knowledge == "known":
+        bonus = [
+            {**c.to_json(), "text": duel_bonus_text(c, lang)}
+            for c in state.players[seat].bonus
+            if c is not None
+        ]
+    return {"hand": common.hand_of(state, seat), "bonus": bonus}
+
+
+def needs(state: DuelState, data: dict[str, Any]) -> dict[str, int]:
+    found = common.needs_of_a_card_game(state, data, DATA["face_up"])
+    if data["type"] == "claim-bonus" and data.get("pattern") is None:
+        found["pattern"] = 0  # any length: the claimer writes the beans out card by card
+        found["cents"] = 1
+    return found
+
+
+TITLE = ("Bohnanza: The Duel", "Bohnanza: Das Duell")
+describe_action = describe.describe
+label = describe.label
+
+
+def must_act(view: dict[str, Any]) -> set[int]:
+    """The seats that must act now (the panel blinks their LEDs)."""
+    must = {w["seat"] for w in view["warnings"] if w.get("kind") == "forced-harvest"}
+    active, step = view["active"], view["step"]
+    if step == "plant" and view["planted"] == 0:
+        must.add(active)
+    if step == "plant-gift":
+        must |= {p["seat"] for p in view["players"] if p["gift"]}
+    if step == "gift":
+        pushed = len(view["gifts_pushed"])
+        must.add(active if pushed % 2 == 0 else 1 - active)  # whose answer it is
+    return must

@@ -1,0 +1,142 @@
+"""What every game's view shares: a bean field as the phones show it, the turn in
+words, warnings, and the end of a game (standings and the result in a sentence).
+Each game's own view is `view.py` in its folder (boardgame.io's playerView): pure
+functions of the state, no I/O."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import words as w
+from .beans import variety
+
+
+def field_view(column: tuple[str, ...], lang: str = "en") -> dict[str, Any]:
+    """A bean field: its top variety, how many cards, what it is worth now and how
+    many more cards the next coin needs (by the top card's beanometer)."""
+    if not column:
+        return {"bean": None, "name": None, "count": 0, "value": 0, "next_coin": None, "cards": []}
+    v = variety(column[-1])
+    return {
+        "bean": v.id,
+        "name": w.bean(v.id, lang),
+        "count": len(column),
+        "value": v.coins_for(len(column)),
+        "next_coin": v.cards_to_next_coin(len(column)),
+        "cards": list(column),
+    }
+
+
+def seat_names(names: dict[int, str], n: int, lang: str = "en") -> list[str]:
+    """Every seat's name, "Seat 3" where nobody sat down."""
+    return [w.seat_name(names, s, lang) for s in range(n)]
+
+
+def say_turn(view: dict[str, Any], step: str, names: list[str], lang: str, you: int | None) -> None:
+    """The turn in words: whose turn and the step ("Anna's turn — trade and donate")."""
+    de = lang == "de"
+    view["step_text"] = step
+    if view["over"]:
+        view["turn_text"] = "Das Spiel ist vorbei" if de else "The game is over"
+    elif view["active"] == you:
+        view["turn_text"] = f"Du bist dran — {step}" if de else f"Your turn — {step}"
+    else:
+        name = names[view["active"]]
+        view["turn_text"] = f"{name} ist dran — {step}" if de else f"{name}'s turn — {step}"
+
+
+def warning(kind: str, key: str, text: str, seat: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": kind, "key": key, "text": text}
+    if seat is not None:
+        out["seat"] = seat
+    return out
+
+
+def standings(
+    names: list[str], scores: list[int], order: list[int], ranks: list, text
+) -> list[dict[str, Any]]:
+    """Best first: `order` the seats, `ranks[seat]` what decides the place (equal
+    ranks share it), `text(score)` the score in words."""
+    out = []
+    for i, seat in enumerate(order):
+        if i and ranks[seat] == ranks[order[i - 1]]:
+            place = out[-1]["place"]
+        else:
+            place = i + 1
+        out.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "score": scores[seat],
+                "score_text": text(scores[seat]),
+                "place": place,
+            }
+        )
+    return out
+
+
+def result(
+    names: list[str],
+    winners: list[int],
+    score_of,
+    tied_out: list[int],
+    lang: str,
+    why_not: tuple[str, str, str, str],
+    rule: tuple[str, str],
+    share: tuple[str, str] = ("", ""),
+) -> str:
+    """ "Anna wins with 14 coins. Ben also has 14 coins but fewer cards in hand
+    (ties go to the most cards in hand)." `score_of(seat, dative)` says a score;
+    `tied_out` the seats with the winning score the tie-break put behind."""
+    de = lang == "de"
+    who = w.join([names[s] for s in winners], lang)
+    best = winners[0]
+    if len(winners) == 1:
+        said = (
+            f"{who} gewinnt mit {score_of(best, True)}."
+            if de
+            else f"{who} wins with {score_of(best, False)}."
+        )
+    else:
+        extra = share[1 if de else 0]
+        said = (
+            f"{who} teilen sich den Sieg mit je {score_of(best, True)}{extra}."
+            if de
+            else f"{who} share the win with {score_of(best, False)} each{extra}."
+        )
+    if tied_out:
+        others = w.join([names[s] for s in tied_out], lang)
+        many = len(tied_out) > 1
+        if de:
+            verb, why = ("haben", why_not[3]) if many else ("hat", why_not[2])
+            said += f" {others} {verb} ebenfalls {score_of(best, False)}, {why} ({rule[1]})."
+        else:
+            verb, why = ("have", why_not[1]) if many else ("has", why_not[0])
+            said += f" {others} also {verb} {score_of(best, False)} but {why} ({rule[0]})."
+    elif len(winners) > 1 and rule[0]:
+        said = said[:-1] + f" ({rule[1 if de else 0]})."
+    return said
+
+
+def hand_of(state: Any, seat: int) -> list[str] | None:
+    """The seat's hand (bean ids, front first) when the engine knows it."""
+    p = state.players[seat]
+    known = getattr(state, "knowledge", None) == "known"
+    return list(p.hand) if known and hasattr(p, "hand") else None
+
+
+def needs_of_a_card_game(state: Any, data: dict[str, Any], face_up: int) -> dict[str, int]:
+    """What a card game's move still lacks, seen by the table: the bean of a card
+    planted or traded unseen, the `face_up` cards turned over."""
+    needs: dict[str, int] = {}
+    kind = data["type"]
+    if "bean" in data and data["bean"] is None:
+        needs["bean"] = 1
+    if kind == "draw-face-up" and data.get("beans") is None:
+        needs["beans"] = min(face_up, state.deck_size + len(getattr(state, "discard", ())))
+    if kind == "trade":
+        if data["give"] and data.get("give_beans") is None:
+            needs["give_beans"] = len(data["give"])
+        if data["receive"] and data.get("receive_beans") is None:
+            needs["receive_beans"] = len(data["receive"])
+    return needs
