@@ -189,7 +189,9 @@ def _mats(args: argparse.Namespace) -> int:
     from .vision.mats import write_mats
 
     try:
-        paths = write_mats(args.out, args.game, args.players, args.paper)
+        paths = write_mats(
+            args.out, GAMES[args.game].camera, args.players, args.paper, name=args.game
+        )
     except ValueError as err:
         print(f"companion mats: {err}", file=sys.stderr)
         return 2
@@ -208,7 +210,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     if image is None:
         print(f"companion vision calibrate: can't read the image {args.image}", file=sys.stderr)
         return 2
-    report = calibration_report(image, mats_for(args.game, args.players, args.paper))
+    report = calibration_report(image, mats_for(GAMES[args.game].camera, args.players, args.paper))
     print(json.dumps(report) if args.json else json.dumps(report, indent=2))
     return 0 if any(m["homography"] for m in report["mats"]) else 1
 
@@ -339,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="play random games and check every rule invariant")
-    sim.add_argument("--game", default="bohnanza", choices=list(GAMES))
+    sim.add_argument("--game", default=next(iter(GAMES)), choices=list(GAMES))
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--edition", default="classic", choices=["classic", "newer"])
     sim.add_argument("--games", type=int, default=100)
@@ -348,7 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=_simulate)
 
     demo = sub.add_parser("demo", help="the demo table: the service with simulated players")
-    demo.add_argument("--game", default="bohnanza", choices=list(GAMES))
+    demo.add_argument("--game", default=next(iter(GAMES)), choices=list(GAMES))
     demo.add_argument("--players", type=int, default=None, help="default: 4 (The Duel: 2)")
     demo.add_argument("--edition", default="classic", choices=["classic", "newer"])
     demo.add_argument("--seed", type=int, default=None)
@@ -429,7 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cal = vsub.add_parser("calibrate", help="find the mats' markers and the homographies")
     cal.add_argument("image")
-    cal.add_argument("--game", default="bohnanza", choices=list(GAMES))
+    cal.add_argument("--game", default=next(iter(GAMES)), choices=list(GAMES))
     cal.add_argument("--players", type=int, default=4)
     cal.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
     cal.add_argument("--json", action="store_true")
@@ -459,7 +461,7 @@ def build_parser() -> argparse.ArgumentParser:
     td.set_defaults(run=_teach_dice)
 
     mats = sub.add_parser("mats", help="write the printable calibration mats (SVG)")
-    mats.add_argument("--game", default="bohnanza", choices=list(GAMES))
+    mats.add_argument("--game", default=next(iter(GAMES)), choices=list(GAMES))
     mats.add_argument("--players", type=int, default=4)
     mats.add_argument("--paper", default="A4", choices=["A4", "A3", "Letter"])
     mats.add_argument("--out", default="mats")

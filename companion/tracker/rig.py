@@ -50,7 +50,7 @@ class Rig:
         t = self.service.table(code)  # type: ignore[attr-defined]
         self.code, self.live, self.waiting, self._cards_read = code, None, None, None
         # The card games' face-up mat is optional: looked for, not waited for.
-        self.mats = MatTracker(mats_for(t.game.name, t.players, self.paper, face_up=True))
+        self.mats = MatTracker(mats_for(t.game.camera, t.players, self.paper, face_up=True))
         self.feed = CameraFeed(self.camera, self.frame, self.service, code, clock=self.clock)
 
     def _latest(self) -> tuple[int, str] | None:

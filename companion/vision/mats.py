@@ -157,10 +157,10 @@ def dice_mat(paper: str = "A3") -> MatLayout:
     return MatLayout("dice", paper, w, h, _corner_markers(DICE_MAT_BASE, w, h), slots)
 
 
-def mats_for(game: str, players: int, paper: str = "A4", face_up: bool = False) -> list[MatLayout]:
-    """The game's mats: the dice mat, or a mat per seat (and with `face_up`, the
-    face-up mat after them)."""
-    if game == "dice":
+def mats_for(reads: str, players: int, paper: str = "A4", face_up: bool = False) -> list[MatLayout]:
+    """The mats for a table whose camera `reads` "dice" (the dice mat) or bean
+    "fields" (a mat per seat; with `face_up`, the face-up mat after them)."""
+    if reads == "dice":
         return [dice_mat("A3" if paper == "A4" else paper)]
     # Three slots: The Duel's three fields; Bohnanza's two or three, and the 3rd bought.
     mats = [card_mat(seat, 3, paper) for seat in range(players)]
@@ -235,12 +235,15 @@ def mat_image(layout: MatLayout, px_per_mm: float = 4.0) -> np.ndarray:
     return img
 
 
-def write_mats(folder: str | Path, game: str, players: int, paper: str = "A4") -> list[Path]:
+def write_mats(
+    folder: str | Path, reads: str, players: int, paper: str = "A4", name: str = "mats"
+) -> list[Path]:
+    """The mats as SVG files named `name`-MAT-PAPER.svg (see `mats_for`)."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
-    for layout in mats_for(game, players, paper, face_up=True):
-        path = out / f"{game}-{layout.name.replace(' ', '')}-{layout.paper}.svg"
+    for layout in mats_for(reads, players, paper, face_up=True):
+        path = out / f"{name}-{layout.name.replace(' ', '')}-{layout.paper}.svg"
         path.write_text(mat_svg(layout), "utf-8")
         paths.append(path)
     return paths

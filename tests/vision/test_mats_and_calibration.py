@@ -77,7 +77,7 @@ def test_card_slots_have_tick_marks_a_card_strip_apart():
 def test_the_svg_is_true_to_scale(tmp_path):
     svg = mat_svg(card_mat(2, paper="Letter"))
     assert 'width="215.9mm" height="279.4mm"' in svg and 'viewBox="0 0 215.9 279.4"' in svg
-    paths = write_mats(tmp_path, "bohnanza", 3, "A4")
+    paths = write_mats(tmp_path, "fields", 3, "A4", name="bohnanza")
     assert [p.name for p in paths] == [f"bohnanza-seat{i}-A4.svg" for i in (1, 2, 3)] + [
         "bohnanza-face-up-A4.svg"
     ]
