@@ -75,6 +75,9 @@ class GameDef:
     camera: str = "fields"
     varieties: tuple[str, ...] = ()
     default_players: int = 2
+    # The players rebuilt the draw deck: None if the count agrees, else what the
+    # companion counts (None as a hook: the game has no deck to rebuild).
+    reshuffled: Callable[[Any], str | None] | None = None
 
     @property
     def settings(self) -> frozenset[str]:
@@ -143,6 +146,7 @@ def _from_package(
         camera=camera,
         varieties=varieties,
         default_players=default_players,
+        reshuffled=getattr(view, "reshuffled", None),
     )
 
 

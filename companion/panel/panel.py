@@ -313,18 +313,14 @@ class Panel:
     def reshuffle_pressed(self) -> str:
         """The players say they rebuilt the draw deck: check it against the count."""
         t = self.service.table(self.code)
-        state = t.state
-        if state is None or not hasattr(state, "exhaustions"):
+        if t.state is None or t.game.reshuffled is None:
             self._say("there is no draw deck to reshuffle in this game")
             return "no deck"
-        per_turn = state.rules.face_up + state.rules.draw
-        if state.exhaustions > 0 and state.cycle_drawn <= per_turn:  # rebuilt this turn
+        problem = t.game.reshuffled(t.state)
+        if problem is None:
             self.messages = (self.messages + ["reshuffle confirmed"])[-5:]
             return "confirmed"
-        self._say(
-            f"the companion counts {state.deck_size} cards still in the draw deck: "
-            "check before reshuffling"
-        )
+        self._say(problem)
         return "mismatch"
 
     def undo_tapped(self) -> str:

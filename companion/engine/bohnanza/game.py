@@ -704,33 +704,6 @@ def forecast(state: State) -> dict[str, Any]:
     }
 
 
-def public_view(state: State) -> dict[str, Any]:
-    """What everyone at the table can see: all but the identities of hand and deck cards."""
-    return {
-        "active": state.active,
-        "turn": state.turn,
-        "step": state.step,
-        "planted": state.planted,
-        "players": [
-            {
-                "hand_size": len(p.hand),
-                "fields": [list(f) for f in p.fields],
-                "coins": list(p.coins),
-                "set_aside": list(p.set_aside),
-                "bought_field": p.bought_field,
-            }
-            for p in state.players
-        ],
-        "face_up": list(state.face_up),
-        "offer": list(state.offer),
-        "discard": list(state.discard),
-        "out": list(state.out),
-        "deck_size": state.deck_size,
-        "exhaustions": state.exhaustions,
-        "ending": state.ending,
-    }
-
-
 def summary(state: State) -> dict[str, Any]:
     return {
         "game": "bohnanza",

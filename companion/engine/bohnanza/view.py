@@ -161,3 +161,15 @@ def must_act(view: dict[str, Any]) -> set[int]:
         must.add(view["active"])
     must |= {p["seat"] for p in view["players"] if p["set_aside"]}
     return must
+
+
+def reshuffled(state: State) -> str | None:
+    """The players say they rebuilt the draw deck: None when the count agrees (the
+    deck ran out this turn), else what the companion counts."""
+    per_turn = state.rules.face_up + state.rules.draw
+    if state.exhaustions > 0 and state.cycle_drawn <= per_turn:  # rebuilt this turn
+        return None
+    return (
+        f"the companion counts {state.deck_size} cards still in the draw deck: "
+        "check before reshuffling"
+    )

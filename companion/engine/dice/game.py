@@ -416,26 +416,3 @@ def step_invariants(before: DiceState, action: Action, after: DiceState) -> list
         for i, (s, b, a) in enumerate(zip(before.saved, before.faces, after.faces, strict=True))
         if s and a != b
     ]
-
-
-def public_view(state: DiceState) -> dict[str, Any]:
-    return {
-        "active": state.active,
-        "turn": state.turn,
-        "step": state.step,
-        "faces": list(state.faces),
-        "saved": list(state.saved),
-        "rolled": list(state.rolled),
-        "piece": state.piece,
-        "final": state.final,
-        "deck_size": state.deck_size,
-        "players": [
-            {
-                "top": None if p.top is None else [o.text for o in p.top.orders],
-                "completed": p.completed,
-                "last_check": p.last_check,
-                "dollars": p.total,
-            }
-            for p in state.players
-        ],
-    }

@@ -775,31 +775,3 @@ def step_invariants(before: DuelState, action: Action, after: DuelState) -> list
             if a < b
         )
     return problems
-
-
-def public_view(state: DuelState) -> dict[str, Any]:
-    """What both players and the camera can see."""
-    return {
-        "active": state.active,
-        "turn": state.turn,
-        "step": state.step,
-        "planted": state.planted,
-        "players": [
-            {
-                "hand_size": len(p.hand),
-                "fields": [list(f) for f in p.fields],
-                "dollar_pile": len(p.dollars),
-                "bonus_hand": len(p.bonus),
-                "fulfilled": len(p.fulfilled),
-                "gift": list(p.gift),
-            }
-            for p in state.players
-        ],
-        "face_up": list(state.face_up),
-        "offers": list(state.offers),
-        "discard": list(state.discard),
-        "deck_size": state.deck_size,
-        "bonus_deck_size": state.bonus_deck_size,
-        "bonus_discard": len(state.bonus_discard),
-        "ending": state.ending,
-    }
