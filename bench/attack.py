@@ -32,7 +32,7 @@ import socketio as sio_client  # noqa: E402
 
 from companion.serve import NEW_BURST, NEW_PER_S  # noqa: E402
 from companion.web.schemas import SCHEMAS  # noqa: E402
-from tests.web.test_crash import HOST_KEY, Server  # noqa: E402
+from tests.web.servers import HOST_KEY, Server  # noqa: E402
 
 EVENTS = [*SCHEMAS, "*", "unknown", ""]
 WORDS = ["ABCD", "soy", "red", "plant", "harvest", "bohnanza", "dice", "type", "player"]

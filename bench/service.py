@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import socketio as sio_client  # noqa: E402
 
 from companion.engine import bohnanza as B  # noqa: E402
-from tests.web.test_crash import HOST_KEY, Server, connect  # noqa: E402
+from tests.web.servers import HOST_KEY, Server, connect  # noqa: E402
 
 
 def rss_kb(pid: int) -> int:
@@ -63,10 +63,13 @@ class Phone:
         return time.perf_counter()
 
 
-def setup(players: int = 7, spectators: int = 0, config: str = "", before=None):
+def setup(players: int = 7, spectators: int = 0, limits: dict | None = None, before=None):
     server = Server(Path(tempfile.mkdtemp(prefix="companion-bench-")))
-    if config:
-        server.config.write_text(server.config.read_text() + config)
+    # Played as fast as the server answers: the per-connection message rate is
+    # not what is measured here.
+    limits = {"messages_per_s": 1e9, "messages_at_once": 1e9, **(limits or {})}
+    lines = "".join(f"{k} = {str(v).lower()}\n" for k, v in limits.items())
+    server.config.write_text(server.config.read_text() + "[limits]\n" + lines)
     server.start()
     held = before(server) if before else None
     host = connect(server.url, host=HOST_KEY)
@@ -94,7 +97,7 @@ def latency(actions: int, flood: int = 0) -> dict:
     held: list = []
     if flood:
         server, host, code, seated, watchers, held = setup(
-            config="[limits]\nloopback = true\n", before=lambda s: open_flood(s, flood)
+            limits={"loopback": True}, before=lambda s: open_flood(s, flood)
         )
     else:
         server, host, code, seated, watchers = setup()

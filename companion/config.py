@@ -25,6 +25,8 @@ per_address = 48           # open connections from one address (a phone needs 2â
 total = 400                # open connections in all
 loopback = false           # limit 127.0.0.1 per address too (the Pi's own screen isn't)
 header_timeout = 20        # seconds a connection may take to send its request
+messages_per_s = 20        # messages one connection may send a second, after
+messages_at_once = 40      # a burst of this many
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ class Config:
     total_connections: int = 400
     limit_loopback: bool = False
     header_timeout: float = 20.0
+    messages_per_s: float = 20.0
+    messages_at_once: float = 40.0
 
 
 def load_config(path: str | None) -> Config:
@@ -88,6 +92,8 @@ def load_config(path: str | None) -> Config:
         cfg.total_connections = int(limits.get("total", cfg.total_connections))
         cfg.limit_loopback = bool(limits.get("loopback", cfg.limit_loopback))
         cfg.header_timeout = float(limits.get("header_timeout", cfg.header_timeout))
+        cfg.messages_per_s = float(limits.get("messages_per_s", cfg.messages_per_s))
+        cfg.messages_at_once = float(limits.get("messages_at_once", cfg.messages_at_once))
     if cfg.host_key and len(cfg.host_key) < MIN_HOST_KEY:
         raise SystemExit(
             f"companion: the host key in {path} is {len(cfg.host_key)} characters: "

@@ -35,7 +35,12 @@ def build(cfg: Config, panel: bool = True):
     hotspot = (cfg.hotspot_ssid, cfg.hotspot_password) if cfg.hotspot_ssid else None
     public = cfg.public_url or f"http://{qr.lan_address()}:{cfg.port}"
     app = create_app(
-        service, host_key=host_key(cfg), public_url=public, hotspot=hotspot, panel=the_panel
+        service,
+        host_key=host_key(cfg),
+        public_url=public,
+        hotspot=hotspot,
+        panel=the_panel,
+        rate=(cfg.messages_per_s, cfg.messages_at_once),
     )
     if cfg.camera:
         app.extensions["companion.rig"] = camera_rig(cfg, service)

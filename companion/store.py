@@ -413,9 +413,11 @@ def _statements(script: str) -> list[str]:
 
 
 def _damage(path: str) -> str | None:
-    """What is wrong with a database file (None: nothing), read-only."""
+    """What is wrong with a database file (None: nothing). Opened for writing: a
+    crash mid-write leaves a hot journal that SQLite rolls back on opening (a
+    read-only open can't, and would call a sound store damaged)."""
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(path)
         try:
             rows = db.execute("PRAGMA quick_check").fetchall()
             (version,) = db.execute("PRAGMA user_version").fetchone()

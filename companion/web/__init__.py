@@ -19,7 +19,10 @@ def create_app(
     public_url: str = "",
     hotspot: tuple[str, str] | None = None,
     panel=None,
+    rate: tuple[float, float] | None = None,
 ) -> Flask:
+    """The app. `rate`: messages a connection may send a second, and at once
+    (default: socket.RATE_PER_S, socket.RATE_BURST)."""
     app = Flask(__name__)
     app.config.update(
         SECRET_KEY=secrets.token_hex(16),
@@ -29,6 +32,8 @@ def create_app(
         COMPANION_HOTSPOT_PASSWORD=hotspot[1] if hotspot else "",
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
+    if rate is not None:
+        app.config["COMPANION_RATE"] = rate
     app.extensions["companion.service"] = service
     app.extensions["companion.panel"] = panel
     app.register_blueprint(pages)

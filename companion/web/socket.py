@@ -106,9 +106,10 @@ RATE_BURST = 40.0
 
 def _too_fast(sid: str) -> bool:
     s = _sessions.setdefault(sid, {})
+    per_s, burst = current_app.config.get("COMPANION_RATE", (RATE_PER_S, RATE_BURST))
     now = time.monotonic()
-    tokens, then = s.get("rate", (RATE_BURST, now))
-    tokens = min(RATE_BURST, tokens + (now - then) * RATE_PER_S)
+    tokens, then = s.get("rate", (burst, now))
+    tokens = min(burst, tokens + (now - then) * per_s)
     if tokens < 1:
         s["rate"] = (tokens, now)
         return True

@@ -6,20 +6,9 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from .test_crash import HOST_KEY, Server, connect
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from .servers import HOST_KEY, Server, connect
 
 
 @pytest.fixture(scope="module")
@@ -31,14 +20,6 @@ def server(tmp_path_factory):
     s.start()
     yield s
     s.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_table(server, game, players, **options):

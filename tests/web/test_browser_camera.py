@@ -9,7 +9,7 @@ import threading
 
 import numpy as np
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from companion.engine.beans import bean_name
@@ -18,8 +18,6 @@ from companion.tables import TableService
 from companion.tracker.fields import SeenField
 from companion.tracker.live import CardsSeen, LiveFields
 from companion.web import create_app
-
-from .test_browser import ARGS, CHROMIUM
 
 
 def free_port():
@@ -70,53 +68,50 @@ def table(tmp_path):
     store.close()
 
 
-def test_the_phone_confirms_an_unsure_card_and_puts_a_misread_field_right(table):
+def test_the_phone_confirms_an_unsure_card_and_puts_a_misread_field_right(browser, table):
     service, url = table
     code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 1})
     live = LiveFields(service, code, read=lambda _image: None)
     service.attach_camera(code, live)
     camera = Camera(live)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        phones = []
-        for seat, name in enumerate(["Anna", "Bob"]):
-            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            page.goto(f"{url}/j/{code}")
-            page.fill("#name", name)
-            page.click(f"button.seat[data-seat='{seat}']")
-            page.wait_for_url(re.compile(f"/p/{code}$"))
-            phones.append(page)
-        anna, bob = phones
-        service.start_game(code)
-        state = service.table(code).state
-        first, second = state.players[0].hand[:2]
-        # The camera reads Anna's first card, but not surely: her phone asks.
-        camera.sees(look(state, {(0, 0): [first]}, sure=0.1))
-        expect(anna.locator("#warnings")).to_contain_text("isn't sure")
-        expect(bob.locator("button.confirm")).to_have_count(0)  # not Bob's card
-        anna.click("button.confirm")
-        expect(anna.locator(f"#mine .field[data-field='0'] .bcard.bean-{first}")).to_be_visible()
-        expect(bob.locator(f"#others .player[data-seat='0'] .bcard.bean-{first}")).to_be_visible()
-        # Her second card misread as one that can't be: a notice, nothing changes...
-        state = service.table(code).state
-        wrong = next(b for b in ("wax", "cocoa", "coffee") if b not in (first, second))
-        target = 0 if second == first else 1
-        column = list(state.players[0].fields[target]) + [wrong]
-        camera.sees(look(state, {(0, target): column}))
-        expect(anna.locator("#warnings .warning.illegal")).to_be_visible()
-        assert service.table(code).state == state
-        # ...until Anna says what lies in that field.
-        anna.select_option("select.fix-field", str(target))
-        anna.fill("input.fix-cards", " ".join(list(state.players[0].fields[target]) + [second]))
-        anna.click("button.fix")
-        expect(bob.locator("#log")).to_contain_text(f"plants {bean_name(second)}")
-        expect(anna.locator("#error")).to_have_text("")
-        after = service.table(code).state
-        assert after.players[0].fields[target][-1] == second and after.planted == 2
-        browser.close()
+    phones = []
+    for seat, name in enumerate(["Anna", "Bob"]):
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(f"{url}/j/{code}")
+        page.fill("#name", name)
+        page.click(f"button.seat[data-seat='{seat}']")
+        page.wait_for_url(re.compile(f"/p/{code}$"))
+        phones.append(page)
+    anna, bob = phones
+    service.start_game(code)
+    state = service.table(code).state
+    first, second = state.players[0].hand[:2]
+    # The camera reads Anna's first card, but not surely: her phone asks.
+    camera.sees(look(state, {(0, 0): [first]}, sure=0.1))
+    expect(anna.locator("#warnings")).to_contain_text("isn't sure")
+    expect(bob.locator("button.confirm")).to_have_count(0)  # not Bob's card
+    anna.click("button.confirm")
+    expect(anna.locator(f"#mine .field[data-field='0'] .bcard.bean-{first}")).to_be_visible()
+    expect(bob.locator(f"#others .player[data-seat='0'] .bcard.bean-{first}")).to_be_visible()
+    # Her second card misread as one that can't be: a notice, nothing changes...
+    state = service.table(code).state
+    wrong = next(b for b in ("wax", "cocoa", "coffee") if b not in (first, second))
+    target = 0 if second == first else 1
+    column = list(state.players[0].fields[target]) + [wrong]
+    camera.sees(look(state, {(0, target): column}))
+    expect(anna.locator("#warnings .warning.illegal")).to_be_visible()
+    assert service.table(code).state == state
+    # ...until Anna says what lies in that field.
+    anna.select_option("select.fix-field", str(target))
+    anna.fill("input.fix-cards", " ".join(list(state.players[0].fields[target]) + [second]))
+    anna.click("button.fix")
+    expect(bob.locator("#log")).to_contain_text(f"plants {bean_name(second)}")
+    expect(anna.locator("#error")).to_have_text("")
+    after = service.table(code).state
+    assert after.players[0].fields[target][-1] == second and after.planted == 2
 
 
-def test_the_phone_puts_a_misread_die_right(table):
+def test_the_phone_puts_a_misread_die_right(browser, table):
     """The dice game: the camera isn't sure of a die just rolled; the player names
     what it shows and the game takes the roll as the player says."""
     from companion.tracker.dice import Seen, SeenDie
@@ -136,43 +131,38 @@ def test_the_phone_puts_a_misread_die_right(table):
         live.frame(still)
         live.frame(still)
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-        page.goto(f"{url}/j/{code}")
-        page.fill("#name", "Björn")
-        page.click("button.seat[data-seat='0']")
-        page.wait_for_url(re.compile(f"/p/{code}$"))
-        service.start_game(code)
-        dice = service.table(code).state.dice.dice
-        # The dice lie there; then Björn throws: the first one read unsurely (and wrong).
-        sees(
-            Seen(
-                tuple(
-                    SeenDie(d.faces[0], 60 + 90 * i, 80, 1.0, d.kind) for i, d in enumerate(dice)
-                ),
-                (),
-                50.0,
-            )
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{url}/j/{code}")
+    page.fill("#name", "Björn")
+    page.click("button.seat[data-seat='0']")
+    page.wait_for_url(re.compile(f"/p/{code}$"))
+    service.start_game(code)
+    dice = service.table(code).state.dice.dice
+    # The dice lie there; then Björn throws: the first one read unsurely (and wrong).
+    sees(
+        Seen(
+            tuple(SeenDie(d.faces[0], 60 + 90 * i, 80, 1.0, d.kind) for i, d in enumerate(dice)),
+            (),
+            50.0,
         )
-        thrown = [d.faces[2] for d in dice]
-        misread = [dice[0].faces[0]] + thrown[1:]  # die 1 really shows thrown[0]
-        assert misread[0] != thrown[0]
-        sees(
-            Seen(
-                tuple(
-                    SeenDie(f, 70 + 90 * i, 300, 0.5 if i == 0 else 0.99, d.kind)
-                    for i, (f, d) in enumerate(zip(misread, dice, strict=True))
-                ),
-                (),
-                50.0,
-            )
+    )
+    thrown = [d.faces[2] for d in dice]
+    misread = [dice[0].faces[0]] + thrown[1:]  # die 1 really shows thrown[0]
+    assert misread[0] != thrown[0]
+    sees(
+        Seen(
+            tuple(
+                SeenDie(f, 70 + 90 * i, 300, 0.5 if i == 0 else 0.99, d.kind)
+                for i, (f, d) in enumerate(zip(misread, dice, strict=True))
+            ),
+            (),
+            50.0,
         )
-        expect(page.locator("#warnings")).to_contain_text("isn't sure")
-        expect(page.locator("select.fix-die")).to_have_count(5)
-        page.locator("select.fix-die").first.select_option(thrown[0])
-        page.click("button.fix")
-        expect(page.locator("#log")).to_contain_text("rolls")
-        state = service.table(code).state
-        assert sorted(state.faces) == sorted(thrown) and state.rolls == 1
-        browser.close()
+    )
+    expect(page.locator("#warnings")).to_contain_text("isn't sure")
+    expect(page.locator("select.fix-die")).to_have_count(5)
+    page.locator("select.fix-die").first.select_option(thrown[0])
+    page.click("button.fix")
+    expect(page.locator("#log")).to_contain_text("rolls")
+    state = service.table(code).state
+    assert sorted(state.faces) == sorted(thrown) and state.rolls == 1

@@ -10,15 +10,12 @@ import threading
 import time
 
 import pytest
-from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from companion.demo import CameraBots, CardBots, cards_camera, dice_camera
 from companion.store import Store
 from companion.tables import TableService
 from companion.web import create_app
-
-from .test_browser import ARGS, CHROMIUM
 
 PHONE = {"width": 360, "height": 740}
 # Moves a person taps first: the ones that move the game on (a person may trade or
@@ -137,7 +134,7 @@ def _tap_a_move(page, demo, seat) -> bool:
     ("game", "players", "seed"), [("bohnanza", 3, 6), ("duel", 2, 4), ("dice", 2, 11)]
 )
 def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
-    tmp_path, game, players, seed
+    browser, tmp_path, game, players, seed
 ):
     demo = DemoTable(tmp_path, game, players, seed)
     try:
@@ -146,39 +143,36 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
             time.sleep(0.2)  # the bots play a while before the person sits down
         assert demo.table.next_n >= 4, "the demo's bots did not play"
         seat = 1
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
-            page.goto(f"{demo.url}/j/{demo.code}")
-            page.fill("#name", "Pat")
-            page.locator(f'[data-seat="{seat}"]').first.click()
-            page.wait_for_url(f"**/p/{demo.code}")
-            joined = demo.table.next_n
-            turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
-            deadline = time.monotonic() + 240
-            while turns < 10 and time.monotonic() < deadline:
-                t = demo.table
-                # The Duel and the dice game are short (a game is 12–18 turns in all):
-                # the person may play theirs to its end before ten turns of their own.
-                assert not t.state.over or turns >= 3, "the game ended under the person"
-                if t.state.over:
-                    break
-                mine = t.state.active == seat
-                if was_mine and not mine:
-                    turns += 1
-                was_mine = mine
-                if t.next_n != last_n:
-                    last_n, since = t.next_n, time.monotonic()
-                assert time.monotonic() - since < 30, (
-                    f"stuck at {t.state.step} (seat {t.state.active + 1}): {t.notices}; "
-                    f"the last moves: {[e.action for e in demo.store.log(t.game_id)[-6:]]}"
-                )
-                legal = demo.service.legal_for(t, seat)
-                if legal and demo.bots.clock() > demo.bots.world.changed + 1.2:
-                    _tap_a_move(page, demo, seat)
-                page.wait_for_timeout(150)
-            page.screenshot(path=str(tmp_path / f"{game}.png"))
-            browser.close()
+        page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        page.goto(f"{demo.url}/j/{demo.code}")
+        page.fill("#name", "Pat")
+        page.locator(f'[data-seat="{seat}"]').first.click()
+        page.wait_for_url(f"**/p/{demo.code}")
+        joined = demo.table.next_n
+        turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
+        deadline = time.monotonic() + 240
+        while turns < 10 and time.monotonic() < deadline:
+            t = demo.table
+            # The Duel and the dice game are short (a game is 12–18 turns in all):
+            # the person may play theirs to its end before ten turns of their own.
+            assert not t.state.over or turns >= 3, "the game ended under the person"
+            if t.state.over:
+                break
+            mine = t.state.active == seat
+            if was_mine and not mine:
+                turns += 1
+            was_mine = mine
+            if t.next_n != last_n:
+                last_n, since = t.next_n, time.monotonic()
+            assert time.monotonic() - since < 30, (
+                f"stuck at {t.state.step} (seat {t.state.active + 1}): {t.notices}; "
+                f"the last moves: {[e.action for e in demo.store.log(t.game_id)[-6:]]}"
+            )
+            legal = demo.service.legal_for(t, seat)
+            if legal and demo.bots.clock() > demo.bots.world.changed + 1.2:
+                _tap_a_move(page, demo, seat)
+            page.wait_for_timeout(150)
+        page.screenshot(path=str(tmp_path / f"{game}.png"))
         assert turns >= 10 or (demo.table.state.over and turns >= 3)
         log = demo.store.log(demo.table.game_id)
         mine = [e for e in log if e.n >= joined and e.seat == seat]

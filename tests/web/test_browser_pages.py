@@ -9,104 +9,13 @@ straight through the table service."""
 
 import random
 import re
-import socket
-import threading
 
-import pytest
-from playwright.sync_api import expect, sync_playwright
-from werkzeug.serving import make_server
+from playwright.sync_api import expect
 
 from companion.engine import duel
 from companion.engine.games import GAMES
-from companion.store import Store
-from companion.tables import TableService
-from companion.web import create_app
 
-from .test_browser import ARGS, CHROMIUM
-
-HOST_KEY = "pages-host-key"
-PHONE = {"width": 360, "height": 740}
-SCREEN = {"width": 1920, "height": 1080}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Live:
-    """A served table service, its URL, and moves made for seats no phone holds."""
-
-    def __init__(self, tmp_path, panel=None):
-        self.store = Store(tmp_path / "pages.db")
-        self.service = TableService(self.store, library_path=str(tmp_path / "cards.json"))
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.panel = panel(self.service) if panel else None
-        app = create_app(self.service, host_key=HOST_KEY, public_url=self.url, panel=self.panel)
-        self.server = make_server("127.0.0.1", self.port, app, threaded=True)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.store.close()
-
-    def open(self, game, players, **options):
-        return self.service.open_table(game, players, options)
-
-    def legal(self, code, seat, kind=None, when=lambda action: True):
-        t = self.service.table(code)
-        return [
-            item
-            for item in self.service.legal_for(t, seat)
-            if (kind is None or item["action"]["type"] == kind) and when(item["action"])
-        ]
-
-    def act(self, code, seat, kind, when=lambda action: True):
-        """The first legal move of that kind for that seat (a bot's move)."""
-        item = self.legal(code, seat, kind, when)[0]
-        self.service.act(code, item["action"])
-        return item
-
-
-@pytest.fixture
-def live(tmp_path):
-    # One server a test: the Socket.IO instance is the process's, and it sends through
-    # the app made last (other modules' tests make theirs on the same worker).
-    server = Live(tmp_path)
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def phone(browser, live, code, seat, name, locale="en-US", init=None):
-    context = browser.new_context(viewport=PHONE, locale=locale)
-    if init:
-        context.add_init_script(init)
-    page = context.new_page()
-    page.goto(f"{live.url}/j/{code}")
-    page.fill("#name", name)
-    page.click(f"button.seat[data-seat='{seat}']")
-    page.wait_for_url(re.compile(f"/p/{code}$"))
-    expect(page.locator("#whoami")).to_contain_text(name)
-    return page
-
-
-def dashboard(browser, live, code, size=SCREEN, host=True):
-    context = browser.new_context(viewport=size, locale="en-US")
-    if host:
-        context.add_init_script(f"localStorage.setItem('companion.host', '{HOST_KEY}')")
-    page = context.new_page()
-    page.goto(f"{live.url}/table/{code}")
-    return page
+from .servers import PHONE, SCREEN, dashboard, phone
 
 
 def not_wider(page):

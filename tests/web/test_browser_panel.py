@@ -1,19 +1,9 @@
 """The dashboard's virtual panel in a real browser: buttons and lights only for
 the seats the table has."""
 
-import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from .test_browser import ARGS, CHROMIUM
-from .test_browser_pages import Live, dashboard
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+from .servers import Live, dashboard
 
 
 def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):

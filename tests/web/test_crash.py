@@ -2,90 +2,25 @@
 every game resumes where it stood."""
 
 import contextlib
-import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 
 import pytest
-import socketio as sio_client
 
 from companion.engine import bohnanza as B
 from companion.engine import replay
 
-HOST_KEY = "crash-test-key"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, tmp_path):
-        self.port = free_port()
-        self.db = tmp_path / "crash.db"
-        self.config = tmp_path / "companion.toml"
-        self.config.write_text(f'[server]\nhost_key = "{HOST_KEY}"\n')
-        self.proc = None
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self):
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--db",
-                str(self.db),
-                "--config",
-                str(self.config),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/healthz", timeout=1)
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start")
-
-    def kill(self):
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-
-    def get(self, path):
-        request = urllib.request.Request(self.url + path, headers={"X-Host-Key": HOST_KEY})
-        return json.load(urllib.request.urlopen(request, timeout=5))
-
-
-def connect(url, **auth):
-    c = sio_client.Client(reconnection=False)
-    c.connect(url, auth=auth, transports=["websocket"], wait_timeout=5)
-    return c
+from .servers import HOST_KEY, Server, connect
 
 
 @pytest.mark.parametrize("kill_after", [0.4, 1.1, 2.3])
 def test_a_killed_server_loses_nothing_it_acknowledged(tmp_path, kill_after):
     server = Server(tmp_path)
+    # Played as fast as the server answers: no limit on messages a second here.
+    server.config.write_text(
+        server.config.read_text() + "[limits]\nmessages_per_s = 1e9\nmessages_at_once = 1e9\n"
+    )
     server.start()
     host = connect(server.url, host=HOST_KEY)
     reply = host.call(

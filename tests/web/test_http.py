@@ -2,8 +2,8 @@
 
 import re
 
+from .clients import join, open_table
 from .conftest import HOST_KEY
-from .test_socket import join, open_table
 
 
 def test_healthz(app):

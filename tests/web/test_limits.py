@@ -14,7 +14,7 @@ import pytest
 
 from companion.serve import Limits
 
-from .test_crash import HOST_KEY, Server, connect, free_port
+from .servers import HOST_KEY, Server, connect, free_port
 
 PER_ADDRESS = 16
 

@@ -3,7 +3,7 @@
 
 import re
 
-from .test_socket import open_table
+from .clients import open_table
 
 
 def test_the_web_app_manifest_and_its_icons(app):

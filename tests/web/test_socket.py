@@ -4,23 +4,8 @@ import pytest
 
 from companion.tables import CODE_LETTERS
 
+from .clients import join, open_table
 from .conftest import HOST_KEY, last_state
-
-
-def open_table(client_for, game="bohnanza", players=3, **options):
-    host = client_for(host=HOST_KEY)
-    reply = host.emit(
-        "host:open", {"game": game, "players": players, "options": options}, callback=True
-    )
-    assert reply["ok"], reply
-    return host, reply["code"]
-
-
-def join(client_for, code, seat, name):
-    phone = client_for()
-    reply = phone.emit("join", {"code": code, "seat": seat, "name": name}, callback=True)
-    assert reply["ok"], reply
-    return phone, reply["token"]
 
 
 def test_open_needs_the_host_key(client_for):
