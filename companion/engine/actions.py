@@ -20,6 +20,7 @@ class Action:
     """Base of every action. `type` is the action's name in the log."""
 
     type: typing.ClassVar[str] = "action"
+    player: int  # every action is one seat's (a dataclass field in each game's actions)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -68,7 +69,7 @@ class ActionCodec:
             raise RuleError(Rule.MALFORMED_ACTION, "an action must be a JSON object")
         name = data.get("type")
         cls = self.types.get(name) if isinstance(name, str) else None
-        if cls is None:
+        if cls is None or not isinstance(name, str):
             raise RuleError(
                 Rule.MALFORMED_ACTION,
                 f"unknown action type {name!r}; known: {', '.join(sorted(self.types))}",

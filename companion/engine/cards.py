@@ -123,7 +123,7 @@ def observe(
     if actual is not None:
         if claimed is not None and claimed != actual:
             raise RuleError(
-                Rule.WRONG_BEAN, f"{where} is {bean_name(actual)}, not {bean_name(claimed)}"
+                Rule.WRONG_BEAN, f"{where} is {bean_name(actual)}, not {bean_name(str(claimed))}"
             )
         return actual
     if claimed is None:

@@ -167,7 +167,7 @@ GAMES: dict[str, GameDef] = {
         players=(2, 3, 4, 5, 6, 7),
         default_players=4,
         camera="fields",
-        varieties=VARIETIES,
+        varieties=tuple(VARIETIES),
     ),
     "duel": _from_package(
         "duel",

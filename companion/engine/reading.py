@@ -30,7 +30,8 @@ class Obj:
     def __init__(self, data: object, where: str) -> None:
         if not isinstance(data, dict):
             raise bad(where or "a saved game", "a JSON object", data)
-        self.data, self.where, self.read = data, where, set()
+        self.data, self.where = data, where
+        self.read: set[str] = set()
 
     def __call__(self, key: str, reader: Reader) -> Any:
         where = f"{self.where}.{key}" if self.where else key

@@ -57,7 +57,7 @@ def standings(
 ) -> list[dict[str, Any]]:
     """Best first: `order` the seats, `ranks[seat]` what decides the place (equal
     ranks share it), `text(score)` the score in words."""
-    out = []
+    out: list[dict[str, Any]] = []
     for i, seat in enumerate(order):
         if i and ranks[seat] == ranks[order[i - 1]]:
             place = out[-1]["place"]

@@ -58,7 +58,7 @@ def load_pins(path: str | Path | None = None) -> PinMap:
         next_button=d["next_button"],
         reshuffle_button=d["reshuffle_button"],
         undo_button=d["undo_button"],
-        status_led=tuple(d["status_led"]),  # type: ignore[arg-type]
+        status_led=tuple(d["status_led"]),
         buzzer=d.get("buzzer"),
     )
     used = pins.pins(len(pins.seat_buttons))
@@ -223,7 +223,9 @@ class Panel:
             snap = self.service.snapshot(self.code)
         except TableError:
             snap = None  # no table (or it was ended): everything dark, status amber
-        now = lights(snap) if snap else {"seats": [], "status": "amber", "pulse": False}
+        now: dict[str, Any] = (
+            lights(snap) if snap else {"seats": [], "status": "amber", "pulse": False}
+        )
         seats = now["seats"] + ["off"] * (len(self.seat_leds) - len(now["seats"]))
         for i, (led, mode) in enumerate(zip(self.seat_leds, seats, strict=True)):
             if self._modes[i] == mode:

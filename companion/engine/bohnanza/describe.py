@@ -57,7 +57,7 @@ def describe(
     person, or (`you`) to the player who takes it. `upcoming`: as a move still to
     make, so the cards it would reveal are not told."""
     de = lang == "de"
-    seat = action.player  # type: ignore[attr-defined]
+    seat = action.player
     who = w.seat_name(names, seat, lang)
     p = before.players[seat]
 

@@ -72,7 +72,7 @@ def new_game(
         pos = 0
         # Dealt from the starting player clockwise, each hand in the order dealt.
         order = [(start + k) % players for k in range(players)]
-        by_seat: dict[int, tuple[str, ...]] = {}
+        by_seat: dict[int, tuple[str | None, ...]] = {}
         for seat in order:
             by_seat[seat] = tuple(cards[pos : pos + deal[seat]])
             pos += deal[seat]
@@ -117,7 +117,8 @@ def _with_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
 
 def _seat(state: State, seat: object) -> Player:
     check_seat(state.players, seat)
-    return state.players[seat]  # type: ignore[index]
+    assert isinstance(seat, int)  # check_seat refused anything else
+    return state.players[seat]
 
 
 def _require_active(state: State, seat: int, what: str) -> None:
@@ -398,7 +399,10 @@ def _plant_from(state: State, seat: int, zone: str, index: int, field: int) -> S
     if zone == "set_aside":
         player = replace(player, set_aside=rest)
         return replace(state, players=_with_player(state, seat, player))
-    return replace(state, players=_with_player(state, seat, player), **{zone: rest})
+    players = _with_player(state, seat, player)
+    if zone == "offer":
+        return replace(state, players=players, offer=rest)
+    return replace(state, players=players, face_up=rest)
 
 
 def _plant_traded(state: State, a: PlantTraded) -> State:
@@ -575,9 +579,9 @@ def legal_actions(state: State) -> list[Action]:
                 elif player.hand:
                     out.append(DiscardFromHand(me, 0))
             beans = None
-            if known:
+            if known:  # a known deck draws known cards
                 _, cards, _ = _draw(state, rules.face_up)
-                beans = tuple(cards)  # type: ignore[arg-type]
+                beans = tuple(c for c in cards if c is not None)
             out.append(DrawFaceUp(me, beans))
     elif step == "trade":
         out.extend(_legal_trades(state))
@@ -610,6 +614,7 @@ def _legal_trades(state: State) -> list[Action]:
     hand = state.players[me].hand
     known = state.deck is not None
     # What the active player can give: ("face_up", i, bean) or ("give", position, bean).
+    mine: list[tuple[tuple[str, int], str | None]]  # None: a card of a hidden hand
     if known:
         mine = [(("face_up", i), b) for i, b in enumerate(state.face_up)]
         mine += [(("give", i), b) for i, b in enumerate(hand)]

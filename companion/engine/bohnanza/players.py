@@ -282,12 +282,12 @@ def _score_trade(view: _View, a: Trade) -> float:
         _plant_greedy(rest, others)
         gain_me -= _fit(me, rest, bean)
         gain_them += _fit(partner, theirs, bean)
-    for pos in a.give:
-        bean = me.hand[pos]
+    for pos in a.give:  # the bot plays a known deck: every card in hand is known
+        bean = str(me.hand[pos])
         gain_me -= _hand_value(me, mine, pos, bean)
         gain_them += _fit(partner, theirs, bean)
     for pos in a.receive:
-        bean = partner.hand[pos]
+        bean = str(partner.hand[pos])
         gain_them -= _hand_value(partner, theirs, pos, bean)
         gain_me += _fit(me, mine, bean)
     if gain_me < EPS or gain_them < EPS:

@@ -62,7 +62,7 @@ def synthetic_cards() -> tuple[HarvestCard, ...]:
     beans = sorted(DICE_BEANS)
     cards = []
     for number in range(1, 56):
-        orders = []
+        orders: list[Order] = []
         while len(orders) < ORDERS_PER_CARD:
             slots = []
             for _ in range(rng.randint(1, 4)):

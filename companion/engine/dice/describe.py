@@ -34,7 +34,7 @@ def describe(
     you: bool = False,
 ) -> str:
     de = lang == "de"
-    seat = action.player  # type: ignore[attr-defined]
+    seat = action.player
     who = w.seat_name(names, seat, lang)
 
     def say(en_you: str, de_you: str, en_they: str, de_they: str) -> str:
@@ -51,7 +51,7 @@ def describe(
 
             try:
                 after = apply(before, action)
-                faces = tuple(after.faces[i] for i in after.rolled)
+                faces = tuple(str(after.faces[i]) for i in after.rolled)
             except RuleError:
                 faces = None
         shown = "" if upcoming or not faces else ": " + w.beans(faces, lang)

@@ -71,7 +71,8 @@ def new_game(
             if not isinstance(pair, list | tuple) or len(pair) != 2:
                 raise RuleError(Rule.SETUP, f"seat {seat + 1}: give two cards, the top one first")
             try:
-                hands.append(tuple(HarvestCard.from_json(c) for c in pair))
+                top, bottom = (HarvestCard.from_json(c) for c in pair)
+                hands.append((top, bottom))
             except RuleError as err:
                 raise RuleError(err.rule, f"seat {seat + 1}'s cards: {err.message}") from None
         rest, hidden = None, HARVEST_CARDS - 2 * players
@@ -169,8 +170,8 @@ def _draw_card(state: DiceState, seat: int) -> tuple[DiceState, HarvestCard | No
         five = p.dollars[-5:]
         state = _with(state, giver, dollars=p.dollars[:-5], aids=p.aids + 1)
         state = replace(state, aids_left=state.aids_left - 1, shuffles=state.shuffles + 1)
-        if state.deck is not None:
-            pile = list(five)
+        if state.deck is not None:  # a known deck: its dollar cards are known too
+            pile = [c for c in five if c is not None]
             random.Random(f"{state.seed}/aid/{state.shuffles}").shuffle(pile)
             state = replace(state, deck=tuple(pile))
         else:

@@ -49,7 +49,7 @@ def describe(
     you: bool = False,
 ) -> str:
     de = lang == "de"
-    seat = action.player  # type: ignore[attr-defined]
+    seat = action.player
     who = w.seat_name(names, seat, lang)
     p = before.players[seat]
 

@@ -131,7 +131,7 @@ def new_game(*, seed: int = 0, knowledge: str = "known", start: int = 0) -> Duel
         bonus_deck: tuple | None = tuple(bonus[bpos:])
         hidden_deck = hidden_bonus = 0
     else:
-        piles = ((None,) * n_pile, (None,) * n_pile)  # type: ignore[assignment]
+        piles = ((None,) * n_pile, (None,) * n_pile)
         hands = [[None] * n_hand, [None] * n_hand]
         bonus_hands = [[None] * n_bonus, [None] * n_bonus]
         deck = bonus_deck = None
@@ -468,7 +468,7 @@ def _draw_bonus(state: DuelState, a: DrawBonus) -> DuelState:
         )
     if state.bonus_deck_size == 0:
         # The bo(h)nus pile is rebuilt from its shuffled discard pile.
-        pile = list(state.bonus_discard)
+        pile = [c for c in state.bonus_discard if c is not None]
         if state.bonus_deck is not None:
             random.Random(f"{state.seed}/bonus/{state.shuffles}").shuffle(pile)
             state = replace(state, bonus_deck=tuple(pile))
@@ -710,8 +710,9 @@ def invariants(state: DuelState) -> list[str]:
     """Conservation of bean cards (104) and bo(h)nus cards (32); the ladder holds in
     every field."""
     problems: list[str] = []
-    beans: list[str | None] = list(state.discard) + list(state.face_up)
+    beans: list[str | None] = [*state.discard, *state.face_up]
     beans += list(state.deck) if state.deck is not None else [None] * state.hidden_deck
+    # (None: a card of a hidden deck, counted but unknown)
     bonus = state.bonus_deck_size + len(state.bonus_discard)
     for seat, p in enumerate(state.players):
         beans += list(p.hand) + list(p.dollars) + list(p.gift)

@@ -145,7 +145,7 @@ def _plant_plan(
     cards: Sequence[str],
     may_discard: Sequence[bool],
     value,
-) -> tuple[float, tuple] | None:
+) -> tuple[float, tuple | None] | None:
     """The best way to place `cards` (each in a field or, where `may_discard`, at
     most one discarded): (value of the fields reached, the first move as
     ("discard", i) or ("plant", i, field)). Within a field cards go in climbing
@@ -159,7 +159,7 @@ def _plant_plan(
             opts.append(-1)
         options.append(opts)
     order = sorted(range(n), key=lambda i: RANK[cards[i]])
-    best: tuple[float, tuple] | None = None
+    best: tuple[float, tuple | None] | None = None
     seen: set = set()
     for assign in product(*options):
         if sum(1 for f in assign if f == -1) > 1:
@@ -170,7 +170,7 @@ def _plant_plan(
         seen.add(key)
         cols = list(fields)
         ok = True
-        first = None
+        first: tuple[str, int] | tuple[str, int, int] | None = None
         for i in order:
             f = assign[i]
             if f == -1:
@@ -371,6 +371,8 @@ def _phase3_score(ctx: _Ctx, state: DuelState, a: Action) -> float:
     _, first, src = found
     if first is None:
         return NEVER
+    want: tuple
+    got: tuple
     if first[0] == "discard":
         want = ("discard", src[first[1]])
     else:
@@ -379,8 +381,10 @@ def _phase3_score(ctx: _Ctx, state: DuelState, a: Action) -> float:
         got = ("discard", ("face_up", a.index))
     elif isinstance(a, PlantDrawn):
         got = ("plant", ("face_up", a.index), a.field)
-    else:
+    elif isinstance(a, PlantGift):
         got = ("plant", ("gift", 0), a.field)
+    else:
+        return NEVER
     if got == want:
         return MOVE + 1.0
     # Alike cards are interchangeable: the same bean from the same kind of place.
