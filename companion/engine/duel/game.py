@@ -468,10 +468,11 @@ def _draw_bonus(state: DuelState, a: DrawBonus) -> DuelState:
         )
     if state.bonus_deck_size == 0:
         # The bo(h)nus pile is rebuilt from its shuffled discard pile.
-        pile = [c for c in state.bonus_discard if c is not None]
-        if state.bonus_deck is not None:
-            random.Random(f"{state.seed}/bonus/{state.shuffles}").shuffle(pile)
-            state = replace(state, bonus_deck=tuple(pile))
+        pile = list(state.bonus_discard)
+        if state.bonus_deck is not None:  # a known deck: every discarded card is known
+            known = [c for c in pile if c is not None]
+            random.Random(f"{state.seed}/bonus/{state.shuffles}").shuffle(known)
+            state = replace(state, bonus_deck=tuple(known))
         else:
             state = replace(state, hidden_bonus_deck=len(pile))
         state = replace(state, bonus_discard=(), shuffles=state.shuffles + 1)
