@@ -1,9 +1,22 @@
-"""What the tracker tests share: a clock the test moves, and field readings made
-from a state (every field as the game has it, with some changed)."""
+"""What the tracker tests share: a clock the test moves, field readings made from
+a state (every field as the game has it, with some changed), the synthetic dice
+mat's scripted frames, and a phone watching a served table."""
 
+import contextlib
+import socket
+import threading
+import time
 from dataclasses import replace
 
+import socketio as sio_client
+from werkzeug.serving import make_server
+
+from companion.engine.dice.actions import PassPiece, RepeatRoll, Roll, Save
+from companion.engine.dice.game import apply
 from companion.tracker.fields import SeenField
+from companion.tracker.live import dice_look
+from companion.vision.synth import BEANS, DiceMatTable
+from companion.web import create_app
 
 
 class Clock:
@@ -30,3 +43,78 @@ def with_fields(state, seat, fields):
     players = list(state.players)
     players[seat] = replace(players[seat], fields=tuple(tuple(f) for f in fields))
     return replace(state, players=tuple(players))
+
+
+def reading(mat, empty, reader, state):
+    return dice_look(reader, list(BEANS), empty, DiceMatTable.TRAY * mat.size[1], state)
+
+
+def scripted_frames(mat, state, turns):
+    """(frames, final state): roll, save the first die rolled (once a turn the bean
+    piece first), until every die is saved; then the next player."""
+    kinds = [d.kind for d in state.dice.dice]
+    # Before the first throw the dice lie in the rolling area.
+    lying = [(die.faces[0], die.kind) for die in state.dice.dice]
+    frames = [mat.look(lying, [False] * len(lying), set(range(len(lying))))] * 4
+
+    def show(state, rolled):
+        look = mat.look(list(zip(state.faces, kinds, strict=True)), list(state.saved), rolled)
+        moving = [mat.tumbling(len(rolled) or 1) for _ in range(2)]
+        frames.extend(moving + [look] * 4)
+
+    while not state.over:
+        if state.step == "turn-end":
+            if state.turn == turns:
+                break  # the last turn's dice lie saved; the piece is passed by hand
+            state = apply(state, PassPiece(state.active))
+        state = apply(state, Roll(state.active))
+        show(state, set(state.rolled))
+        while state.step == "save":
+            if state.piece and state.turn == 1 and len(state.rolled) == 5:
+                state = apply(state, RepeatRoll(state.active))
+                show(state, set(state.rolled))
+                continue
+            state = apply(state, Save(state.active, (state.rolled[0],)))
+            show(state, set())
+            if state.step == "roll":
+                state = apply(state, Roll(state.active))
+                show(state, set(state.rolled))
+    return frames, state
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def phone_watching(service, code):
+    """A phone watching table `code` over a real Socket.IO connection to the served
+    app; yields the list of states it receives, in order."""
+    app = create_app(service, host_key="k", public_url="http://table.local")
+    port = free_port()
+    server = make_server("127.0.0.1", port, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    phone = sio_client.Client(reconnection=False)
+    states = []
+    phone.on("state", states.append)
+    try:
+        phone.connect(f"http://127.0.0.1:{port}", auth={"watch": code}, transports=["websocket"])
+        yield states
+    finally:
+        phone.disconnect()
+        server.shutdown()
+
+
+def wait_for_end(states):
+    deadline = time.time() + 5
+    while time.time() < deadline and not (states and states[-1]["view"]["step"] == "over"):
+        time.sleep(0.05)
+    assert states and states[-1]["view"]["step"] == "over"
+    return states[-1]["view"]
+
+
+def distinct(seq):
+    """`seq` without consecutive repeats."""
+    return [x for i, x in enumerate(seq) if i == 0 or x != seq[i - 1]]

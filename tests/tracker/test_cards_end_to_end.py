@@ -10,23 +10,15 @@ field, every coin, the draw and discard piles, the deck cycles), every harvest
 in the store's log must pay what the script's harvest paid, and the game must
 end where the script's game ends."""
 
-import contextlib
-import socket
-import threading
-import time
-
 import pytest
-import socketio as sio_client
-from werkzeug.serving import make_server
 
 from companion.demo import SEEN_ACTIONS, CardBots, cards_camera
 from companion.engine.duel import cents as duel_cents
 from companion.engine.games import GAMES
 from companion.store import Store
 from companion.tables import TableService
-from companion.web import create_app
 
-from .helpers import Clock
+from .helpers import Clock, distinct, phone_watching, wait_for_end
 
 
 def money(state) -> list[int]:
@@ -82,44 +74,6 @@ def check_against_script(service, store, code, game, start, bots):
     by_camera = sum(a.source == "camera" for a in store.log(table.game_id))
     assert by_camera >= seen - 2 * bots.corrections and bots.corrections <= 3
     return truth
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextlib.contextmanager
-def phone_watching(service, code):
-    """A phone watching table `code` over a real Socket.IO connection to the served
-    app; yields the list of states it receives, in order."""
-    app = create_app(service, host_key="k", public_url="http://table.local")
-    port = free_port()
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    phone = sio_client.Client(reconnection=False)
-    states = []
-    phone.on("state", states.append)
-    try:
-        phone.connect(f"http://127.0.0.1:{port}", auth={"watch": code}, transports=["websocket"])
-        yield states
-    finally:
-        phone.disconnect()
-        server.shutdown()
-
-
-def wait_for_end(states):
-    deadline = time.time() + 5
-    while time.time() < deadline and not (states and states[-1]["view"]["step"] == "over"):
-        time.sleep(0.05)
-    assert states and states[-1]["view"]["step"] == "over"
-    return states[-1]["view"]
-
-
-def distinct(seq):
-    """`seq` without consecutive repeats."""
-    return [x for i, x in enumerate(seq) if i == 0 or x != seq[i - 1]]
 
 
 @pytest.mark.parametrize(

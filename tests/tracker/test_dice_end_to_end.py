@@ -16,8 +16,7 @@ from companion.engine.games import GAMES
 from companion.store import Store
 from companion.tables import TableService
 
-from .helpers import Clock
-from .test_cards_end_to_end import distinct, phone_watching, wait_for_end
+from .helpers import Clock, distinct, phone_watching, wait_for_end
 
 DICE = GAMES["dice"]
 

@@ -3,63 +3,12 @@ saves) drawn on the synthetic dice mat, frame by frame; the camera side (settle
 detector, dice reader taught at this table, tracker, table service) must arrive
 at the very state the script did: every roll's faces, every save, the checks."""
 
-import pytest
-
-from companion.engine.dice.actions import PassPiece, RepeatRoll, Roll, Save
-from companion.engine.dice.game import apply, new_game
+from companion.engine.dice.game import new_game
 from companion.store import Store
 from companion.tables import TableService
-from companion.tracker.live import LiveDice, dice_look
-from companion.vision.synth import BEANS, DiceMatTable
-from companion.vision.teach import TeachMode
+from companion.tracker.live import LiveDice
 
-
-@pytest.fixture(scope="module")
-def mat_and_reader():
-    mat = DiceMatTable(seed=5)
-    empty = mat.empty()
-    teach = TeachMode(list(BEANS), empty, target=12)
-    for face in range(len(BEANS)):
-        while teach.progress()[BEANS[face]] < 1.0:
-            teach.add(mat.teaching(face), face)
-    return mat, empty, teach.reader()
-
-
-def reading(mat, empty, reader, state):
-    return dice_look(reader, list(BEANS), empty, DiceMatTable.TRAY * mat.size[1], state)
-
-
-def scripted_frames(mat, state, turns):
-    """(frames, final state): roll, save the first die rolled (once a turn the bean
-    piece first), until every die is saved; then the next player."""
-    kinds = [d.kind for d in state.dice.dice]
-    # Before the first throw the dice lie in the rolling area.
-    lying = [(die.faces[0], die.kind) for die in state.dice.dice]
-    frames = [mat.look(lying, [False] * len(lying), set(range(len(lying))))] * 4
-
-    def show(state, rolled):
-        look = mat.look(list(zip(state.faces, kinds, strict=True)), list(state.saved), rolled)
-        moving = [mat.tumbling(len(rolled) or 1) for _ in range(2)]
-        frames.extend(moving + [look] * 4)
-
-    while not state.over:
-        if state.step == "turn-end":
-            if state.turn == turns:
-                break  # the last turn's dice lie saved; the piece is passed by hand
-            state = apply(state, PassPiece(state.active))
-        state = apply(state, Roll(state.active))
-        show(state, set(state.rolled))
-        while state.step == "save":
-            if state.piece and state.turn == 1 and len(state.rolled) == 5:
-                state = apply(state, RepeatRoll(state.active))
-                show(state, set(state.rolled))
-                continue
-            state = apply(state, Save(state.active, (state.rolled[0],)))
-            show(state, set())
-            if state.step == "roll":
-                state = apply(state, Roll(state.active))
-                show(state, set(state.rolled))
-    return frames, state
+from .helpers import reading, scripted_frames
 
 
 def test_a_scripted_dice_game_through_camera_vision_tracker_engine_store(mat_and_reader):

@@ -16,7 +16,7 @@ from companion.tables import TableService
 from companion.tracker.live import LiveDice
 from companion.web import create_app
 
-from .test_live_dice import mat_and_reader, reading, scripted_frames  # noqa: F401
+from .helpers import reading, scripted_frames
 
 
 def free_port():
