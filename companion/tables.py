@@ -215,6 +215,10 @@ class TableService:
             if code not in taken:
                 return code
 
+    def open_tables(self) -> list[Table]:
+        """Every open table, oldest first."""
+        return list(self.tables.values())
+
     def table(self, code: object) -> Table:
         t = self.tables.get(code.upper()) if isinstance(code, str) else None
         if t is None:

@@ -166,7 +166,7 @@ def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
             return Outcome()  # nothing rolled yet (the first look: how the dice lie)
         return rolled([], me, [i for i in range(n) if not state.saved[i]])
     # "save": the latest roll lies in the rolling area.
-    if Counter(added) - Counter(state.faces[i] for i in state.rolled):
+    if Counter(added) - Counter(f for i in state.rolled if (f := state.faces[i]) is not None):
         return Outcome(problem="a die in the bean field shows what no die just rolled showed")
     # The new dice in the tray: those beyond what the bean field held.
     held = Counter((state.faces[i], state.dice.dice[i].kind) for i in range(n) if state.saved[i])

@@ -18,11 +18,11 @@ import numpy as np
 
 from ..engine import words
 from ..engine.errors import RuleError
-from ..tables import TableError
 from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
 from .dice import DiceTracker, Outcome, Seen, SeenDie, agrees, kinds_by_tone
 from .fields import FieldsOutcome, SeenField, interpret_fields
+from .link import ReadingError, TableLink
 
 # Quiet frames after motion before a picture counts as settled, at the camera's 10
 # frames a second: the first frame of dice at rest still differs from the last of
@@ -77,7 +77,7 @@ def dice_look(
 
 @dataclass
 class LiveDice:
-    service: object  # companion.tables.TableService
+    service: TableLink
     code: str
     read: Callable[[np.ndarray], Seen]  # a settled picture -> what lies where
     detector: SettleDetector = field(default_factory=settle_detector)
@@ -93,7 +93,7 @@ class LiveDice:
         """One camera frame; the outcome when the picture settled, else None."""
         if self.detector.update(image) != "settled":
             return None
-        t = self.service.table(self.code)  # type: ignore[attr-defined]
+        t = self.service.table(self.code)
         state = t.state
         if state is None or state.over:  # nothing more to read until the next game
             return None
@@ -110,11 +110,11 @@ class LiveDice:
         seat = state.active
         self.problem = outcome.problem
         if outcome.problem:
-            self.service.notice(self.code, "illegal", outcome.problem, seat=seat)  # type: ignore[attr-defined]
+            self.service.notice(self.code, "illegal", outcome.problem, seat=seat)
         elif outcome.needs_confirmation:
             self.pending = outcome
             faces = [d.face for d in outcome.unsure]
-            self.service.notice(  # type: ignore[attr-defined]
+            self.service.notice(
                 self.code,
                 "uncertain",
                 words.both(
@@ -143,7 +143,7 @@ class LiveDice:
     def confirm(self) -> None:
         """The player tapped: the unsure look is right."""
         if self.pending is None:
-            raise TableError("nothing-to-confirm", "no reading waits for a confirmation")
+            raise ReadingError("nothing-to-confirm", "no reading waits for a confirmation")
         outcome, self.pending = self.pending, None
         self._apply(outcome)
 
@@ -153,9 +153,9 @@ class LiveDice:
         seen, their faces are the player's."""
         seen = self.asked or self.tracker.last
         if seen is None:
-            raise TableError("nothing-to-correct", "the camera has not read the dice yet")
+            raise ReadingError("nothing-to-correct", "the camera has not read the dice yet")
         if len(rolled) != len(seen.rolled) or len(field) != len(seen.field):
-            raise TableError(
+            raise ReadingError(
                 "wrong-count",
                 f"the camera sees {len(seen.rolled)} dice rolled and {len(seen.field)} "
                 "in the bean field: name each one",
@@ -176,14 +176,14 @@ class LiveDice:
         camera's last reading was wrong (a face misread), what the camera applied
         from it is taken back first and the corrected look read in its place."""
         self.pending = None
-        t = self.service.table(self.code)  # type: ignore[attr-defined]
+        t = self.service.table(self.code)
         about = self.asked if self.asked is not None else self.tracker.last
         # Only what the camera applied from the very look put right is taken back: a
         # later look that didn't fit (a save misread) leaves the roll before it be.
         if self._last is not None and self._last[2] == t.next_n and self._last[3] is about:
             before, applied, _, _ = self._last
             for _ in range(applied):
-                self.service.undo(self.code, source="camera")  # type: ignore[attr-defined]
+                self.service.undo(self.code, source="camera")
             self.tracker.last = before
         self._last = None
         state = t.state
@@ -196,7 +196,7 @@ class LiveDice:
         self.problem = outcome.problem
         self.asked = sure if outcome.problem else None
         if outcome.problem:
-            self.service.notice(self.code, "illegal", outcome.problem, seat=state.active)  # type: ignore[attr-defined]
+            self.service.notice(self.code, "illegal", outcome.problem, seat=state.active)
         else:
             self._apply(outcome)
         return outcome
@@ -205,17 +205,17 @@ class LiveDice:
         before = self.tracker.last
         if outcome.actions:
             try:  # one look, one update: all its actions or none
-                self.service.act_all(  # type: ignore[attr-defined]
+                self.service.act_all(
                     self.code, [a.to_json() for a in outcome.actions], source="camera"
                 )
             except RuleError as err:
-                self.service.notice(self.code, "illegal", err.message)  # type: ignore[attr-defined]
+                self.service.notice(self.code, "illegal", err.message)
                 return
         self.tracker.accepted()
         if outcome.actions:  # what a correction would take back, while nothing came after
-            n = self.service.table(self.code).next_n  # type: ignore[attr-defined]
+            n = self.service.table(self.code).next_n
             self._last = (before, len(outcome.actions), n, self.tracker.last)
-        self._agreed = self.service.table(self.code).next_n  # type: ignore[attr-defined]
+        self._agreed = self.service.table(self.code).next_n
 
 
 @dataclass
@@ -228,11 +228,11 @@ class CameraFeed:
 
     camera: Camera
     on_frame: Callable[[np.ndarray], object]
-    service: object  # companion.tables.TableService
+    service: TableLink
     code: str
     retry: float = 2.0
     clock: Callable[[], float] = time.monotonic
-    lost: str | None = None
+    lost: str | words.Words | None = None
     _next_try: float = 0.0
 
     def step(self) -> bool:
@@ -251,7 +251,7 @@ class CameraFeed:
             return self._failed(err)
         if self.lost is not None:
             self.lost = None
-            self.service.camera_lost(self.code, None)  # type: ignore[attr-defined]
+            self.service.camera_lost(self.code, None)
         self.on_frame(frame.image)
         return True
 
@@ -260,7 +260,7 @@ class CameraFeed:
         why = words.both(f"the camera stopped ({err})", f"die Kamera ist ausgefallen ({err})")
         if self.lost != why:
             self.lost = why
-            self.service.camera_lost(self.code, why)  # type: ignore[attr-defined]
+            self.service.camera_lost(self.code, why)
         return False
 
     def run(self, stop: threading.Event, fps: float = 10.0) -> None:
@@ -291,7 +291,7 @@ CHANGED_BY, CHANGED_PIXELS = 25, 10
 def _thumbnail(image: np.ndarray, quad) -> np.ndarray:
     import cv2
 
-    x, y, w, h = cv2.boundingRect(np.float32(quad))
+    x, y, w, h = cv2.boundingRect(np.asarray(quad, np.float32))
     crop = image[max(y, 0) : y + h, max(x, 0) : x + w]
     if crop.size == 0:  # out of the picture
         return np.zeros((48, 24), np.int16)
@@ -361,7 +361,7 @@ class LiveFields:
     nothing changes) until the table is put right; an unsure new card waits for
     its player's tap (`confirm`) or a correction (`correct_field`)."""
 
-    service: object  # companion.tables.TableService
+    service: TableLink
     code: str
     read: Callable[[np.ndarray], CardsSeen]
     detector: SettleDetector = field(default_factory=settle_detector)
@@ -379,14 +379,14 @@ class LiveFields:
         """One camera frame; the outcome when the picture settled, else None."""
         if self.detector.update(image) != "settled":
             return None
-        state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        state = self.service.table(self.code).state
         if state is None or state.over:  # nothing more to read until the next game
             return None
         self.last = self.read(image)
         return self._see(self.last)
 
     def _see(self, seen: CardsSeen) -> FieldsOutcome:
-        state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        state = self.service.table(self.code).state
         fields = self._as_the_game_moved(state, [list(s) for s in seen.fields])
         outcome = self._interpret(state, seen, fields)
         self._remember_game()
@@ -415,7 +415,7 @@ class LiveFields:
         return fields
 
     def _remember_game(self) -> None:
-        state = self.service.table(self.code).state  # type: ignore[attr-defined]
+        state = self.service.table(self.code).state
         self._game_fields = tuple(tuple(tuple(c) for c in p.fields) for p in state.players)
 
     def _interpret(self, state, seen: CardsSeen, fields: list) -> FieldsOutcome:
@@ -428,12 +428,12 @@ class LiveFields:
         self.pending = None
         if outcome.problem:
             self.problem = outcome.problem
-            self.service.notice(self.code, "illegal", outcome.problem, seat=outcome.seat)  # type: ignore[attr-defined]
+            self.service.notice(self.code, "illegal", outcome.problem, seat=outcome.seat)
         elif outcome.unsure and outcome.actions:
             self.problem = None
             self.pending = outcome
             seat, f = outcome.unsure[0]
-            self.service.notice(  # type: ignore[attr-defined]
+            self.service.notice(
                 self.code,
                 "uncertain",
                 words.both(
@@ -445,7 +445,7 @@ class LiveFields:
             )
         else:
             if self.problem is not None and not outcome.actions:
-                self.service.clear_notices(self.code)  # type: ignore[attr-defined]
+                self.service.clear_notices(self.code)
             self.problem = None
             self._apply(outcome)
         return outcome
@@ -460,7 +460,7 @@ class LiveFields:
     def confirm(self) -> None:
         """The player tapped: the unsure card is what the camera read."""
         if self.pending is None:
-            raise TableError("nothing-to-confirm", "no reading waits for a confirmation")
+            raise ReadingError("nothing-to-confirm", "no reading waits for a confirmation")
         outcome, self.pending = self.pending, None
         self._apply(outcome)
 
@@ -469,17 +469,17 @@ class LiveFields:
         camera's last look is taken with that field put right. What the camera
         applied from that look is taken back first."""
         if self.last is None:
-            raise TableError("nothing-to-correct", "the camera has not read the table yet")
+            raise ReadingError("nothing-to-correct", "the camera has not read the table yet")
         if not 0 <= seat < len(self.last.fields) or not 0 <= f < len(self.last.fields[seat]):
-            raise TableError("no-such-field", f"seat {seat + 1} has no field {f + 1} in view")
-        t = self.service.table(self.code)  # type: ignore[attr-defined]
+            raise ReadingError("no-such-field", f"seat {seat + 1} has no field {f + 1} in view")
+        t = self.service.table(self.code)
         # Fields a phone changed since the camera's last look still wait to be laid
         # (noted before the camera takes anything back: its own undo is no move
         # made elsewhere); the field put right lies as the player says.
         self._as_the_game_moved(t.state, [list(s) for s in self.last.fields])
         if self._last is not None and self._last[1] == t.next_n:
             for _ in range(self._last[0]):
-                self.service.undo(self.code, source="camera")  # type: ignore[attr-defined]
+                self.service.undo(self.code, source="camera")
         self._last = None
         self._remember_game()
         self._lagging.pop((seat, f), None)
@@ -492,11 +492,9 @@ class LiveFields:
         if not outcome.actions:
             return
         try:  # one look, one update: all its actions or none
-            self.service.act_all(  # type: ignore[attr-defined]
-                self.code, [a.to_json() for a in outcome.actions], source="camera"
-            )
+            self.service.act_all(self.code, [a.to_json() for a in outcome.actions], source="camera")
         except RuleError as err:
-            self.service.notice(self.code, "illegal", err.message)  # type: ignore[attr-defined]
+            self.service.notice(self.code, "illegal", err.message)
             return
-        n = self.service.table(self.code).next_n  # type: ignore[attr-defined]
+        n = self.service.table(self.code).next_n
         self._last = (len(outcome.actions), n)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from ..engine import words
 from ..vision.calibrate import MatTracker, to_image, to_mat
 from ..vision.camera import Camera
 from ..vision.mats import FACE_UP_MAT, mats_for
+from .link import TableLink
 from .live import CameraFeed, LiveDice, LiveFields, card_reading, dice_look
 
 FACE_UP_LOOK_EVERY = 20  # frames (2 s): how often a card table looks for a face-up mat
@@ -28,13 +30,13 @@ FACE_UP_LOOK_EVERY = 20  # frames (2 s): how often a card table looks for a face
 
 @dataclass
 class Rig:
-    service: object  # companion.tables.TableService
+    service: TableLink
     camera: Camera
     paper: str = "A4"
     faces: str | None = None  # the taught card faces: ID.png, one per variety
     dice: str | None = None  # the dice reader's enrolment pictures (a labelled dataset)
     fps: float = 10.0
-    clock: object = time.monotonic
+    clock: Callable[[], float] = time.monotonic
     code: str | None = None
     live: LiveDice | LiveFields | None = None
     mats: MatTracker | None = None
@@ -45,9 +47,19 @@ class Rig:
     _cards_read: tuple | None = None  # (field reader, field slots) of a card table
     _frames: int = 0
 
+    @property
+    def _mats(self) -> MatTracker:
+        assert self.mats is not None, "follow() a table first"
+        return self.mats
+
+    @property
+    def _code(self) -> str:
+        assert self.code is not None, "follow() a table first"
+        return self.code
+
     def follow(self, code: str) -> None:
         """Read this table from now on (the host started its game)."""
-        t = self.service.table(code)  # type: ignore[attr-defined]
+        t = self.service.table(code)
         self.code, self.live, self.waiting, self._cards_read = code, None, None, None
         # The card games' face-up mat is optional: looked for, not waited for.
         self.mats = MatTracker(mats_for(t.game.camera, t.players, self.paper, face_up=True))
@@ -56,7 +68,7 @@ class Rig:
     def _latest(self) -> tuple[int, str] | None:
         started = [
             (t.game_id, t.code)
-            for t in self.service.tables.values()  # type: ignore[attr-defined]
+            for t in self.service.open_tables()
             if t.state is not None and t.game_id is not None
         ]
         return max(started) if started else None
@@ -64,7 +76,7 @@ class Rig:
     def step(self) -> None:
         """One turn of the camera loop: the table to follow (a new game, even at the
         same table, starts over: its own trackers), then one frame."""
-        self._beat = self.clock()  # type: ignore[operator]
+        self._beat = self.clock()
         latest = self._latest()
         if latest is not None and latest != self._game:
             self._game = latest
@@ -73,14 +85,14 @@ class Rig:
             self.feed.step()
 
     def alive(self, within: float = 10.0) -> bool:
-        return self.clock() - self._beat < within  # type: ignore[operator]
+        return self.clock() - self._beat < within
 
     def run(self, stop: threading.Event) -> None:
         period = 1.0 / self.fps
         while not stop.is_set():
-            started = self.clock()  # type: ignore[operator]
+            started = self.clock()
             self.step()
-            stop.wait(max(0.0, period - (self.clock() - started)))  # type: ignore[operator]
+            stop.wait(max(0.0, period - (self.clock() - started)))
 
     # ------------------------------------------------------------ reading
 
@@ -89,7 +101,7 @@ class Rig:
             self._calibrate(image)
             if self.live is None:
                 return
-        elif self._cards_read is not None and FACE_UP_MAT not in self.mats.homographies:  # type: ignore[union-attr]
+        elif self._cards_read is not None and FACE_UP_MAT not in self._mats.homographies:
             self._look_for_face_up(image)
         self.live.frame(image)
 
@@ -99,19 +111,19 @@ class Rig:
         self._frames += 1
         if self._frames % FACE_UP_LOOK_EVERY:
             return
-        self.mats.update(image)  # type: ignore[union-attr]
-        if FACE_UP_MAT not in self.mats.homographies:  # type: ignore[union-attr]
+        self._mats.update(image)
+        if FACE_UP_MAT not in self._mats.homographies:
             return
         reader, quads = self._cards_read  # type: ignore[misc]
         places = self._places()
         assert isinstance(self.live, LiveFields)
         self.live.read, self.live.detector = card_reading(reader, quads, places)
-        self.service.clear_notices(self.code)  # type: ignore[attr-defined]
+        self.service.clear_notices(self._code)
 
     def _wait(self, why: str | dict[str, str]) -> None:
         if why != self.waiting:
             self.waiting = why
-            self.service.notice(self.code, "waiting", why)  # type: ignore[attr-defined]
+            self.service.notice(self._code, "waiting", why)
 
     def _calibrate(self, image: np.ndarray) -> None:
         assert self.mats is not None and self.code is not None
@@ -131,7 +143,7 @@ class Rig:
                 )
             )
             return
-        t = self.service.table(self.code)  # type: ignore[attr-defined]
+        t = self.service.table(self.code)
         try:
             self.live = self._dice(t) if t.game.camera == "dice" else self._cards(t)
         except (OSError, ValueError) as err:
@@ -142,12 +154,12 @@ class Rig:
             )
             return
         self.live.detector.update(image)  # this picture is the one to compare with
-        self.service.attach_camera(self.code, self.live)  # type: ignore[attr-defined]
+        self.service.attach_camera(self.code, self.live)
         if self.waiting is not None:
             self.waiting = None
-            self.service.clear_notices(self.code)  # type: ignore[attr-defined]
+            self.service.clear_notices(self.code)
         if t.game.camera == "fields" and FACE_UP_MAT not in self.mats.homographies:
-            self.service.notice(  # type: ignore[attr-defined]
+            self.service.notice(
                 self.code,
                 "waiting",
                 words.both(
@@ -164,21 +176,21 @@ class Rig:
         if not self.faces or not Path(self.faces).is_dir():
             raise ValueError("no card faces taught (the [camera] faces folder)")
         reader = FieldReader.from_folder(self.faces)
-        quads = [self._slots(m) for m in self.mats.layouts if m.name != FACE_UP_MAT]  # type: ignore[union-attr]
+        quads = [self._slots(m) for m in self._mats.layouts if m.name != FACE_UP_MAT]
         self._cards_read = (reader, quads)
         return LiveFields(self.service, t.code, *card_reading(reader, quads, self._places()))
 
     def _slots(self, layout) -> list[np.ndarray]:
         """A calibrated mat's slots, in picture pixels."""
-        h = self.mats.homographies[layout.name]  # type: ignore[union-attr]
-        return [to_image(h, np.float32(s.quad)) for s in layout.slots]
+        h = self._mats.homographies[layout.name]
+        return [to_image(h, np.asarray(s.quad, np.float32)) for s in layout.slots]
 
     def _places(self) -> list[np.ndarray]:
         """The face-up places, if the face-up mat is in view."""
         return [
             q
-            for m in self.mats.layouts  # type: ignore[union-attr]
-            if m.name == FACE_UP_MAT and m.name in self.mats.homographies  # type: ignore[union-attr]
+            for m in self._mats.layouts
+            if m.name == FACE_UP_MAT and m.name in self._mats.homographies
             for q in self._slots(m)
         ]
 
@@ -195,12 +207,12 @@ class Rig:
         empty_file = Path(self.dice) / "empty.png"
         empty = cv2.imread(str(empty_file), cv2.IMREAD_COLOR) if empty_file.exists() else None
         reader = DiceReader.enrol(classes, samples, empty=empty)
-        layout = self.mats.layouts[0]  # type: ignore[union-attr]
-        h = self.mats.homographies[layout.name]  # type: ignore[union-attr]
+        layout = self._mats.layouts[0]
+        h = self._mats.homographies[layout.name]
         tray = next(s for s in layout.slots if s.name == "bean field")
         top = min(y for _, y in tray.quad)
 
         def in_tray(x: float, y: float) -> bool:
-            return float(to_mat(h, np.float32([[x, y]]))[0][1]) >= top
+            return float(to_mat(h, np.asarray([[x, y]], np.float32))[0][1]) >= top
 
         return LiveDice(self.service, t.code, dice_look(reader, classes, None, in_tray, t.state))

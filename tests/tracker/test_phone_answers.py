@@ -7,8 +7,9 @@ import pytest
 
 from companion.engine.dice.actions import Roll
 from companion.store import Store
-from companion.tables import TableError, TableService
+from companion.tables import TableService
 from companion.tracker.dice import Seen, SeenDie
+from companion.tracker.link import ReadingError
 from companion.tracker.live import LiveDice
 from companion.vision.settle import SettleDetector
 from companion.web import create_app, socketio
@@ -58,7 +59,7 @@ def test_one_tap_confirms_an_unsure_roll():
     assert any(n["kind"] == "uncertain" for n in service.snapshot(code)["notices"])
     service.confirm_reading(code, 0)
     assert service.table(code).state.step == "save"
-    with pytest.raises(TableError, match="no reading waits"):
+    with pytest.raises(ReadingError, match="no reading waits"):
         service.confirm_reading(code, 0)
     store.close()
 
@@ -69,7 +70,7 @@ def test_the_player_corrects_a_face_and_the_game_follows():
     settle(live, 10)
     settle(live, 200)
     fixed = ["green", "soy", "blue", "garden", "blue"]  # die 3 shows blue, not red
-    with pytest.raises(TableError, match="name each one"):
+    with pytest.raises(ReadingError, match="name each one"):
         service.correct_reading(code, 0, fixed[:4], [])
     service.correct_reading(code, 0, fixed, [])
     state = service.table(code).state

@@ -1,0 +1,55 @@
+"""What the tracker needs of the table service, declared (the service satisfies it
+without the tracker importing it): read a table, apply what the camera saw, say
+what it noticed, and be asked about readings."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..engine.games import GameDef
+from ..engine.words import Words
+from ..errors import CompanionError
+
+
+class ReadingError(CompanionError):
+    """A question about the camera's reading that can't be answered (nothing to
+    confirm, a field not in view)."""
+
+
+class TableView(Protocol):
+    """One table as the tracker reads it."""
+
+    code: str
+    game: GameDef
+    players: int
+    game_id: int | None
+    state: Any
+    next_n: int
+    moved_by: str | None
+
+
+class TableLink(Protocol):
+    """The table service, as the tracker uses it."""
+
+    def table(self, code: object) -> TableView: ...
+
+    def open_tables(self) -> list[TableView]: ...
+
+    def act_all(self, code: str, actions: list, source: str) -> dict[str, Any]: ...
+
+    def undo(self, code: str, source: str = "host") -> str: ...
+
+    def notice(
+        self,
+        code: str,
+        kind: str,
+        text: str | Words,
+        seat: int | None = None,
+        key: str | None = None,
+    ) -> None: ...
+
+    def clear_notices(self, code: str) -> None: ...
+
+    def attach_camera(self, code: str, camera: Any) -> None: ...
+
+    def camera_lost(self, code: str, why: str | Words | None) -> None: ...
