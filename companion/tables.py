@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from . import views
 from .engine import RuleError
@@ -92,12 +92,30 @@ class Table:
 Listener = Callable[[str], None]
 
 
+class TableCamera(Protocol):
+    """The camera side reading a table, as the service asks it (the tracker's
+    LiveDice and LiveFields): whether a seat may answer its question, the one-tap
+    confirmation, and a reading put right by hand. `reads`: "dice" or "fields"."""
+
+    reads: str
+
+    def answers(self, seat: int, state: Any) -> bool: ...
+
+    def confirm(self) -> None: ...
+
+    def look_json(self) -> dict | None: ...
+
+    def correct_faces(self, rolled: list[str], field: list[str]) -> Any: ...
+
+    def correct_field(self, seat: int, f: int, cards: list[str]) -> Any: ...
+
+
 class TableService:
     def __init__(self, store: Store, library_path: str | None = None) -> None:
         self.store = store
         self.library_path = library_path
         self.tables: dict[str, Table] = {}
-        self.cameras: dict[str, Any] = {}  # code -> the camera side reading that table
+        self.cameras: dict[str, TableCamera] = {}  # code -> the camera reading that table
         self.listeners: list[Listener] = []
         self.started = time.time()
         # The dice game's odds for the phones take tens of ms to work out the first
@@ -416,7 +434,7 @@ class TableService:
             t.add_notice(kind, text, seat, key)
         self._changed(t.code)
 
-    def attach_camera(self, code: str, camera: Any) -> None:
+    def attach_camera(self, code: str, camera: TableCamera) -> None:
         """The camera side reading this table (it answers `confirm()` and
         `correct_faces(rolled, field)`), so the phones can answer its questions."""
         self.table(code)
@@ -430,18 +448,12 @@ class TableService:
     def correct_reading(self, code: str, seat: int, rolled: list, field: list) -> None:
         """The player says what the dice show (rolling area, bean field): the camera's
         reading is replaced by it, and the game follows."""
-        camera = self._asking(code, seat)
-        if not hasattr(camera, "correct_faces"):
-            raise TableError("wrong-game", "this table's camera reads bean fields, not dice")
-        camera.correct_faces(list(rolled), list(field))
+        self._asking(code, seat).correct_faces(list(rolled), list(field))
 
     def correct_field(self, code: str, seat: int, field: int, cards: list) -> None:
         """The player says what lies in one of their own bean fields (first planted
         first): the camera's reading is put right, and the game follows."""
-        camera = self._camera(code)
-        if not hasattr(camera, "correct_field"):
-            raise TableError("wrong-game", "this table's camera reads dice, not bean fields")
-        outcome = camera.correct_field(seat, field, list(cards))
+        outcome = self._camera(code).correct_field(seat, field, list(cards))
         if outcome.problem:  # the notice says it too; the phone that asked hears it now
             raise TableError("correction-refused", outcome.problem)
 
@@ -452,14 +464,14 @@ class TableService:
             t.notices = []
         self._changed(t.code)
 
-    def _camera(self, code: str) -> Any:
+    def _camera(self, code: str) -> TableCamera:
         self.table(code)
         camera = self.cameras.get(code)
         if camera is None:
             raise TableError("no-camera", "no camera reads this table")
         return camera
 
-    def _asking(self, code: str, seat: int) -> Any:
+    def _asking(self, code: str, seat: int) -> TableCamera:
         t = self.table(code)
         camera = self._camera(code)
         if t.state is None or not camera.answers(seat, t.state):
@@ -537,8 +549,9 @@ class TableService:
                 if seat is not None:
                     out["legal"] = self.legal_for(t, seat, lang)
                 camera = self.cameras.get(t.code)
-                if camera is not None and hasattr(camera, "look_json"):
-                    out["camera"] = camera.look_json()  # what a correction starts from
+                look = camera.look_json() if camera is not None else None
+                if look is not None:
+                    out["camera"] = look  # what a correction starts from
             return out
 
     def _with_advice(self, t: Table, view: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 import numpy as np
 
@@ -77,6 +78,7 @@ def dice_look(
 
 @dataclass
 class LiveDice:
+    reads: ClassVar[str] = "dice"
     service: TableLink
     code: str
     read: Callable[[np.ndarray], Seen]  # a settled picture -> what lies where
@@ -146,6 +148,9 @@ class LiveDice:
             raise ReadingError("nothing-to-confirm", "no reading waits for a confirmation")
         outcome, self.pending = self.pending, None
         self._apply(outcome)
+
+    def correct_field(self, seat: int, f: int, cards: list[str]) -> FieldsOutcome:
+        raise ReadingError("wrong-game", "this table's camera reads dice, not bean fields")
 
     def correct_faces(self, rolled: list[str], field: list[str]) -> Outcome:
         """The player says the faces (rolling area, bean field) of the look the
@@ -354,6 +359,7 @@ def card_reading(reader, quads: list[list], places: list) -> tuple[Callable, Set
 
 @dataclass
 class LiveFields:
+    reads: ClassVar[str] = "fields"
     """Bohnanza and The Duel at the table: camera frames in, the table's actions
     out. A settled picture is read (every field, the face-up places), the tracker
     turns it into plantings, harvests and cards turned over, and the table service
@@ -463,6 +469,14 @@ class LiveFields:
             raise ReadingError("nothing-to-confirm", "no reading waits for a confirmation")
         outcome, self.pending = self.pending, None
         self._apply(outcome)
+
+    def look_json(self) -> dict | None:
+        """What a correction starts from: a card table's phones start from the
+        game's own fields, so there is nothing to send."""
+        return None
+
+    def correct_faces(self, rolled: list[str], field: list[str]) -> Outcome:
+        raise ReadingError("wrong-game", "this table's camera reads bean fields, not dice")
 
     def correct_field(self, seat: int, f: int, cards: list[str]) -> FieldsOutcome:
         """The player says what really lies in one field (first planted first): the
