@@ -267,7 +267,7 @@ def _teach_dice(args: argparse.Namespace) -> int:
     from .vision.camera import CameraError, open_camera
     from .vision.dataset import Box, read_dataset
     from .vision.dice_reader import dice_against_empty
-    from .vision.synth import BEANS
+    from .engine.dice.orders import DICE_FACES as BEANS
 
     name = "companion vision teach-dice"
     folder = Path(args.dice)

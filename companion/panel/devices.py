@@ -14,10 +14,30 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from gpiozero import DigitalInputDevice
 
 Clock = Callable[[], float]
+
+
+class Timer(Protocol):
+    """A clock that can also let time pass: the panel waits out a debounce with it
+    when nothing polls for it (the virtual panel, tests). A FakeClock is one."""
+
+    def __call__(self) -> float: ...
+
+    def sleep(self, seconds: float) -> None: ...
+
+
+class SystemClock:
+    """The machine's monotonic clock."""
+
+    def __call__(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        time.sleep(seconds)
 
 
 class DebouncedButton:

@@ -5,7 +5,6 @@ through the same service path, and mirrors the same state."""
 from __future__ import annotations
 
 import threading
-import time
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -17,7 +16,7 @@ from gpiozero import LED, RGBLED, Buzzer
 from ..engine.games import GAMES
 from ..errors import CompanionError
 from ..tables import TableError, TableService
-from .devices import Clock, DebouncedButton
+from .devices import DebouncedButton, SystemClock, Timer
 
 HOLD_TO_UNDO = 2.0
 COLORS = {"green": (0, 1, 0), "amber": (1, 0.45, 0), "red": (1, 0, 0), "off": (0, 0, 0)}
@@ -132,13 +131,13 @@ class Panel:
         pins: PinMap | None = None,
         *,
         factory=None,
-        clock: Clock = time.monotonic,
+        clock: Timer | None = None,
         buzzer: bool = True,
     ) -> None:
         self.service, self._code = service, code
         self.pins = pins or load_pins()
         self.factory = factory if factory is not None else pin_factory()
-        self.clock = clock
+        self.clock: Timer = clock if clock is not None else SystemClock()
         seats = len(self.pins.seat_buttons)  # wired for 7; a smaller table leaves some dark
         self.seat_leds = [LED(p, pin_factory=self.factory) for p in self.pins.seat_leds[:seats]]
         self._modes: list[str | None] = [None] * seats
@@ -361,10 +360,7 @@ class Panel:
         while self.clock() < end:
             if self._thread is None:
                 self.poll()
-            if isinstance(self.clock, FakeClock):
-                self.clock.advance(0.005)
-            else:
-                time.sleep(0.005)
+            self.clock.sleep(0.005)
         if self._thread is None:
             self.poll()
 
@@ -399,16 +395,3 @@ STEP_ACTIONS = (
     "accept-gift",
     "draw-bonus",
 )
-
-
-class FakeClock:
-    """A clock that moves only when told: for tests and the virtual panel."""
-
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, dt: float) -> None:
-        self.t += dt

@@ -9,7 +9,8 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from companion.engine import bohnanza as B
 from companion.engine import dice as W
 from companion.engine import duel as D
-from companion.panel import DebouncedButton, FakeClock, Panel, lights, load_pins
+from companion.panel import DebouncedButton, Panel, lights, load_pins
+from companion.sim.clock import FakeClock
 from companion.store import Store
 from companion.tables import TableService
 

@@ -9,7 +9,8 @@ from .servers import Live, dashboard
 def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from companion.panel import FakeClock, Panel
+    from companion.panel import Panel
+    from companion.sim.clock import FakeClock
 
     factory = MockFactory(pin_class=MockPWMPin)
     served = Live(tmp_path, panel=lambda svc: Panel(svc, factory=factory, clock=FakeClock()))

@@ -221,7 +221,8 @@ def test_panel_press_without_a_panel(client_for):
 def test_the_dashboards_virtual_panel_presses_through_the_service(service, client_for):
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from companion.panel import FakeClock, Panel
+    from companion.panel import Panel
+    from companion.sim.clock import FakeClock
     from companion.web import create_app, socketio
 
     factory = MockFactory(pin_class=MockPWMPin)
@@ -321,7 +322,8 @@ def test_phones_hear_when_the_host_ends_the_table(client_for):
 def test_the_virtual_panel_needs_the_host_key(service, client_for):
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from companion.panel import FakeClock, Panel
+    from companion.panel import Panel
+    from companion.sim.clock import FakeClock
     from companion.web import create_app, socketio
 
     factory = MockFactory(pin_class=MockPWMPin)
