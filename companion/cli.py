@@ -264,10 +264,10 @@ def _teach_dice(args: argparse.Namespace) -> int:
     file, or taken by the camera (`--camera SOURCE`)."""
     import cv2
 
+    from .engine.dice.orders import DICE_FACES as BEANS
     from .vision.camera import CameraError, open_camera
     from .vision.dataset import Box, read_dataset
     from .vision.dice_reader import dice_against_empty
-    from .engine.dice.orders import DICE_FACES as BEANS
 
     name = "companion vision teach-dice"
     folder = Path(args.dice)

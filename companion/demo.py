@@ -119,7 +119,7 @@ class Bots:
 
     def _run(self) -> None:
         while not self.stop.is_set():
-            t = self.service.tables.get(self.code)
+            t = self.service.find(self.code)
             if t is None:
                 return
             if t.state is not None and t.state.over:
@@ -739,5 +739,5 @@ def _run_demo(args: argparse.Namespace, db: str) -> int:
     finally:
         bots.stop.set()
         stop_camera.set()
-        service.store.close()
+        service.close()
     return 0

@@ -356,11 +356,11 @@ def serve(args: argparse.Namespace) -> int:
         kept = host_key_file(cfg)
         told = f"host key in {kept}" if kept else "host key as configured"
     print(f"companion: serving on {base}/  ({told})", flush=True)
-    for event in service.store.events:
+    for event in service.health()["store_events"]:
         print(f"  store: {event}", flush=True)
     for code, why in service.quarantined.items():
         print(f"  table {code} kept out: {why}", flush=True)
-    for t in service.tables.values():
+    for t in service.open_tables():
         print(f"  table {t.code}: {t.game.title} — {base}/table/{t.code}", flush=True)
     try:
         run(app, cfg)

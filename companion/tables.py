@@ -170,6 +170,11 @@ class TableService:
         table.log = lines
         table.next_n = self.store.next_n(table.game_id)  # type: ignore[arg-type]
 
+    def close(self) -> None:
+        """Stop the odds worker and close the store (the demo's end, tests)."""
+        self._adviser.shutdown(wait=False)
+        self.store.close()
+
     def subscribe(self, listener: Listener) -> None:
         self.listeners.append(listener)
 
@@ -236,6 +241,20 @@ class TableService:
     def open_tables(self) -> list[Table]:
         """Every open table, oldest first."""
         return list(self.tables.values())
+
+    def is_open(self, code: object) -> bool:
+        return isinstance(code, str) and code.upper() in self.tables
+
+    def find(self, code: str) -> Table | None:
+        """The open table `code`, or None (no error: for loops that poll)."""
+        return self.tables.get(code)
+
+    def game_log(self, code: str, include_undone: bool = False) -> list:
+        """The current game's log entries (undone ones too, marked, if asked)."""
+        t = self.table(code)
+        if t.game_id is None:
+            raise TableError("not-started", "no game yet")
+        return self.store.log(t.game_id, include_undone=include_undone)
 
     def table(self, code: object) -> Table:
         t = self.tables.get(code.upper()) if isinstance(code, str) else None

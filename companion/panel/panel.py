@@ -181,9 +181,10 @@ class Panel:
         """The table the panel plays: the one it was given, or the newest open one."""
         if self._code is not None:
             return self._code
-        if not self.service.tables:
+        tables = self.service.open_tables()
+        if not tables:
             raise TableError("no-table", "no table is open")
-        return list(self.service.tables)[-1]
+        return tables[-1].code
 
     def poll(self) -> None:
         with self._poll_lock:

@@ -171,7 +171,7 @@ def not_found(_err):
 
 @pages.get("/")
 def home():
-    return render("home.html", tables=list(service().tables.values()))
+    return render("home.html", tables=service().open_tables())
 
 
 @pages.get("/j/<code>")
@@ -252,7 +252,7 @@ def tables():
                 "players": t.players,
                 "url": url_for("pages.dashboard", code=t.code),
             }
-            for t in svc.tables.values()
+            for t in svc.open_tables()
         ]
     )
 
@@ -278,7 +278,7 @@ def log(code: str):
         return jsonify({"error": err.to_json()}), 404
     if t.game_id is None:
         return jsonify({"error": {"code": "not-started", "message": "no game yet"}}), 404
-    entries = svc.store.log(t.game_id, include_undone=True)
+    entries = svc.game_log(t.code, include_undone=True)
     # The seed deals every hand of a simulated deck: only the host, or anyone once
     # the game is over, may have it.
     key = current_app.config.get("COMPANION_HOST_KEY", "")

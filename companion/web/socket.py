@@ -70,13 +70,13 @@ def broadcast(svc: TableService, code: str, panel=None) -> None:
     """Send every phone of a table its seat's snapshot, and the dashboards theirs
     (with the panel's lights, when the panel plays this table), each in the
     language it reads."""
-    if code not in svc.tables:  # ended: every phone and big screen hears it
+    if not svc.is_open(code):  # ended: every phone and big screen hears it
         for lang in words.LANGS:
             socketio.emit("closed", {"code": code}, to=_watch_room(code, lang))
             for seat in range(MAX_SEATS):
                 socketio.emit("closed", {"code": code}, to=_seat_room(code, seat, lang))
         return
-    table = svc.tables[code]
+    table = svc.table(code)
     for lang in words.LANGS:
         for seat in range(table.players):
             room = _seat_room(code, seat, lang)
@@ -89,7 +89,7 @@ def broadcast(svc: TableService, code: str, panel=None) -> None:
 
 def _dashboard(svc: TableService, code: str, panel=None, lang: str = words.DEFAULT) -> dict:
     snap = svc.snapshot(code, lang=lang)
-    if panel is not None and svc.tables and panel.code == code:
+    if panel is not None and svc.open_tables() and panel.code == code:
         snap["panel"] = panel.describe()
     return snap
 
@@ -248,7 +248,7 @@ def on_connect(auth: Any = None) -> None:
         )
         socketio.emit("rejoin", {"message": message}, to=sid)
     watch = auth.get("watch")
-    if isinstance(watch, str) and watch.upper() in svc.tables:
+    if isinstance(watch, str) and svc.is_open(watch):
         join_room(_watch_room(watch.upper(), lang))
         socketio.emit("state", _dashboard(svc, watch.upper(), _panel(), lang), to=sid)
 
@@ -399,6 +399,6 @@ def on_panel_press(msg: dict) -> dict:
     """The dashboard's virtual panel: the same presses the GPIO buttons make."""
     _require_host()  # the virtual panel is the host's: it starts games and undoes
     panel = _panel()
-    if panel is None or not service().tables or panel.code != msg["code"].upper():
+    if panel is None or not service().open_tables() or panel.code != msg["code"].upper():
         raise TableError("no-panel", "this table has no panel")
     return _ok(result=panel.press(msg["button"], hold=bool(msg.get("hold"))))
