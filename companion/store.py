@@ -22,7 +22,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import CompanionError
 
@@ -83,6 +83,13 @@ class StoreError(CompanionError):
 
     def __init__(self, message: str) -> None:
         super().__init__("store-failed", message)
+
+
+class Seat(NamedTuple):
+    """Who sits at a seat: the name they gave and their phone's token."""
+
+    name: str
+    token: str
 
 
 @dataclass(frozen=True)
@@ -334,10 +341,9 @@ class Store:
     def free_seat(self, code: str, seat: int) -> None:
         self._write("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat))
 
-    def seats(self, code: str) -> dict[int, tuple[str, str]]:
-        """{seat: (name, token)}"""
+    def seats(self, code: str) -> dict[int, Seat]:
         return {
-            s: (n, t)
+            s: Seat(n, t)
             for s, n, t in self._read(
                 "SELECT seat, name, token FROM seats WHERE code = ? ORDER BY seat", (code,)
             )

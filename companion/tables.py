@@ -21,7 +21,7 @@ from .engine import RuleError
 from .engine import words as w
 from .engine.games import GAMES, GameDef
 from .errors import CompanionError
-from .store import Store
+from .store import Seat, Store
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class Table:
     game: GameDef
     players: int
     setup: dict[str, Any]
-    seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (name, token)
+    seats: dict[int, Seat] = field(default_factory=dict)
     game_id: int | None = None
     state: Any = None
     next_n: int = 0
@@ -62,7 +62,7 @@ class Table:
 
     @property
     def names(self) -> dict[int, str]:
-        return {s: n for s, (n, _) in self.seats.items()}
+        return {s: seat.name for s, seat in self.seats.items()}
 
     def played_by_phones(self, away_after: float, now: float | None = None) -> set[int]:
         """The seats a phone plays: taken, and not gone for `away_after` seconds or
@@ -343,10 +343,10 @@ class TableService:
             raise TableError("bad-name", f"a name is 1–{MAX_NAME} characters")
         with t.lock:
             if seat in t.seats:
-                raise TableError("seat-taken", f"seat {seat + 1} is taken by {t.seats[seat][0]}")
+                raise TableError("seat-taken", f"seat {seat + 1} is taken by {t.seats[seat].name}")
             token = secrets.token_urlsafe(24)
             self.store.take_seat(t.code, seat, name.strip(), token)
-            t.seats[seat] = (name.strip(), token)
+            t.seats[seat] = Seat(name.strip(), token)
         self._changed(t.code)
         return token
 
@@ -377,8 +377,8 @@ class TableService:
         if not isinstance(token, str):
             return None
         for t in self.tables.values():
-            for seat, (_, tok) in t.seats.items():
-                if secrets.compare_digest(tok, token):
+            for seat, taken in t.seats.items():
+                if secrets.compare_digest(taken.token, token):
                     return t.code, seat
         return None
 
@@ -534,7 +534,7 @@ class TableService:
                     "seats": [
                         {
                             "seat": s,
-                            "name": t.seats[s][0] if s in t.seats else None,
+                            "name": t.seats[s].name if s in t.seats else None,
                             "away": s in t.away,
                         }
                         for s in range(t.players)

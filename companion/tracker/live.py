@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -76,6 +76,18 @@ def dice_look(
     return read
 
 
+@dataclass(frozen=True)
+class Applied:
+    """What the camera last applied to the game from one look: how many actions,
+    the log's length after them, and (dice) the look and the reading before it. A
+    correction takes back exactly these while nothing came after."""
+
+    actions: int
+    log_after: int
+    look: Any = None
+    before: Any = None
+
+
 @dataclass
 class LiveDice:
     reads: ClassVar[str] = "dice"
@@ -88,7 +100,7 @@ class LiveDice:
     problem: str | None = None  # the last look didn't fit the game: waiting for a correction
     asked: Seen | None = None  # the look a question (confirm, or correct) is about
     # (look before, actions applied, log length after, the look applied) of the last
-    _last: tuple | None = None
+    _last: Applied | None = None
     _agreed: int | None = None  # the log's length when the game last agreed with a look
 
     def frame(self, image: np.ndarray) -> Outcome | None:
@@ -185,11 +197,11 @@ class LiveDice:
         about = self.asked if self.asked is not None else self.tracker.last
         # Only what the camera applied from the very look put right is taken back: a
         # later look that didn't fit (a save misread) leaves the roll before it be.
-        if self._last is not None and self._last[2] == t.next_n and self._last[3] is about:
-            before, applied, _, _ = self._last
-            for _ in range(applied):
+        last = self._last
+        if last is not None and last.log_after == t.next_n and last.look is about:
+            for _ in range(last.actions):
                 self.service.undo(self.code, source="camera")
-            self.tracker.last = before
+            self.tracker.last = last.before
         self._last = None
         state = t.state
         sure = Seen(
@@ -219,7 +231,7 @@ class LiveDice:
         self.tracker.accepted()
         if outcome.actions:  # what a correction would take back, while nothing came after
             n = self.service.table(self.code).next_n
-            self._last = (before, len(outcome.actions), n, self.tracker.last)
+            self._last = Applied(len(outcome.actions), n, self.tracker.last, before)
         self._agreed = self.service.table(self.code).next_n
 
 
@@ -374,7 +386,7 @@ class LiveFields:
     pending: FieldsOutcome | None = None  # waiting for a confirmation
     problem: str | None = None  # the last look didn't fit the game
     last: CardsSeen | None = None  # the last look read
-    _last: tuple | None = None  # (actions applied, log length after) of the last look
+    _last: Applied | None = None
     # Every field as the game had it when the camera last looked: a field the game
     # changed since without the camera (a move entered on a phone) that still lies
     # as it did is the table not yet laid to match, not a move.
@@ -491,8 +503,8 @@ class LiveFields:
         # (noted before the camera takes anything back: its own undo is no move
         # made elsewhere); the field put right lies as the player says.
         self._as_the_game_moved(t.state, [list(s) for s in self.last.fields])
-        if self._last is not None and self._last[1] == t.next_n:
-            for _ in range(self._last[0]):
+        if self._last is not None and self._last.log_after == t.next_n:
+            for _ in range(self._last.actions):
                 self.service.undo(self.code, source="camera")
         self._last = None
         self._remember_game()
@@ -511,4 +523,4 @@ class LiveFields:
             self.service.notice(self.code, "illegal", err.message)
             return
         n = self.service.table(self.code).next_n
-        self._last = (len(outcome.actions), n)
+        self._last = Applied(len(outcome.actions), n)
