@@ -92,6 +92,58 @@ class Table:
 Listener = Callable[[str], None]
 
 
+class Adviser:
+    """The odds a game shows (the dice game's), worked out on a thread of their own:
+    tens of ms the first time a situation comes up, so never in an update's way (a
+    roll reaches the phones at once; its odds follow when ready). Remembered by the
+    situation, so every phone and every later update gets them at once."""
+
+    KEEP = 512  # situations remembered; past that, long past ones are forgotten
+
+    def __init__(self) -> None:
+        self._known: dict[tuple, dict] = {}
+        self._working: set[tuple] = set()
+        self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
+
+    def ask(self, game: GameDef, state: Any, ready: Callable[[], None]) -> dict | None:
+        """The odds of this moment if known; else None, and `ready()` is called
+        once they are (a game without odds: always None)."""
+        situation = game.advice_key(state)
+        if situation is None or game.advice is None:
+            return None
+        key = (game.name, *situation)  # each game's odds apart
+        with self._lock:
+            known = self._known.get(key)
+            if known is None and key not in self._working:
+                self._working.add(key)
+                self._pool.submit(self._work, game, situation, key, ready)
+        return known
+
+    def _work(self, game: GameDef, situation: tuple, key: tuple, ready) -> None:
+        advise = game.advice
+        assert advise is not None  # ask() sends only games with odds
+        try:
+            found = advise(situation)
+        finally:
+            with self._lock:
+                self._working.discard(key)
+        with self._lock:
+            if len(self._known) > self.KEEP:
+                self._known.clear()
+            self._known[key] = found
+        ready()
+
+    def wait(self, timeout: float = 5.0) -> None:
+        """Until the odds being worked out are ready (tests, benchmarks)."""
+        deadline = time.monotonic() + timeout
+        while self._working and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False)
+
+
 class TableCamera(Protocol):
     """The camera side reading a table, as the service asks it (the tracker's
     LiveDice and LiveFields): whether a seat may answer its question, the one-tap
@@ -121,9 +173,7 @@ class TableService:
         # The dice game's odds for the phones take tens of ms to work out the first
         # time a situation comes up: that is done beside the updates, never in their
         # way (a roll reaches the phones at once; its odds follow when ready).
-        self._advice: dict[tuple, dict] = {}
-        self._advising: set[tuple] = set()
-        self._adviser = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
+        self.adviser = Adviser()
         self._lock = threading.RLock()
         # Stored tables that could not be resumed (code -> why): kept out, not lost.
         self.quarantined: dict[str, str] = {}
@@ -172,7 +222,7 @@ class TableService:
 
     def close(self) -> None:
         """Stop the odds worker and close the store (the demo's end, tests)."""
-        self._adviser.shutdown(wait=False)
+        self.adviser.close()
         self.store.close()
 
     def subscribe(self, listener: Listener) -> None:
@@ -575,39 +625,19 @@ class TableService:
 
     def _with_advice(self, t: Table, view: dict[str, Any]) -> None:
         """The odds, when worked out; else they are worked out now, beside the
-        update, and the phones updated again when ready (a game without odds has
-        no key)."""
-        key = t.game.advice_key(t.state)
-        if key is None:
-            return
-        key = (t.game.name, *key)  # each game's odds apart
-        with self._lock:
-            known = self._advice.get(key)
-            if known is None and key not in self._advising:
-                self._advising.add(key)
-                self._adviser.submit(self._advise, t.code, key)
+        update, and the phones updated again when ready."""
+        known = self.adviser.ask(t.game, t.state, lambda: self._advice_ready(t.code))
         if known is not None:
             view["advice"] = known
 
-    def _advise(self, code: str, key: tuple) -> None:
+    def _advice_ready(self, code: str) -> None:
         t = self.tables.get(code)
-        try:
-            found = views.advice(key[0], key[1:])
-        finally:
-            with self._lock:
-                self._advising.discard(key)
-        with self._lock:
-            if len(self._advice) > 512:  # situations long past
-                self._advice.clear()
-            self._advice[key] = found
-        if t is not None and t.state is not None and t.game.advice_key(t.state) == key[1:]:
+        if t is not None and t.state is not None:
             self._changed(code)
 
     def wait_for_advice(self, timeout: float = 5.0) -> None:
         """Until the odds being worked out are ready (tests, benchmarks)."""
-        deadline = time.monotonic() + timeout
-        while self._advising and time.monotonic() < deadline:
-            time.sleep(0.005)
+        self.adviser.wait(timeout)
 
     def _store_notice(self) -> list[dict[str, Any]]:
         """The store can't save: every phone and the status light say so until a
