@@ -241,7 +241,7 @@ def _teach_card(args: argparse.Namespace) -> int:
         )
         return 2
     slot = layout.slots[args.field - 1]
-    quad = to_image(mats.homographies[layout.name], np.float32(slot.quad))
+    quad = to_image(mats.homographies[layout.name], np.asarray(slot.quad, np.float32))
     try:
         face = face_from_slot(image, quad)
     except ValueError as err:
@@ -277,21 +277,25 @@ def _teach_dice(args: argparse.Namespace) -> int:
     if args.face is not None and args.face not in BEANS:
         print(f"{name}: the faces are {', '.join(BEANS)}, not {args.face!r}", file=sys.stderr)
         return 2
+    import numpy as np
+
+    read: list[tuple[str, np.ndarray | None]]
     if args.camera:
         try:
-            images = [("camera", open_camera(args.camera).read().image)]
+            read = [("camera", open_camera(args.camera).read().image)]
         except CameraError as err:
             print(f"{name}: {err}", file=sys.stderr)
             return 1
     else:
-        images = [(path, cv2.imread(path, cv2.IMREAD_COLOR)) for path in args.images]
-    if not images:
+        read = [(path, cv2.imread(path, cv2.IMREAD_COLOR)) for path in args.images]
+    if not read:
         print(f"{name}: no photo: give image files or --camera", file=sys.stderr)
         return 2
-    for path, image in images:
+    for path, image in read:
         if image is None:
             print(f"{name}: can't read the image {path}", file=sys.stderr)
             return 2
+    images = [(path, image) for path, image in read if image is not None]
     folder.mkdir(parents=True, exist_ok=True)
     classes_file = folder / "classes.txt"
     if not classes_file.exists():

@@ -62,6 +62,7 @@ class Config:
     total_connections: int = 400
     limit_loopback: bool = False
     header_timeout: float = 20.0
+    backup_every: float = 600.0  # seconds between backups of a changed store; 0: none
     messages_per_s: float = 20.0
     messages_at_once: float = 40.0
 

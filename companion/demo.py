@@ -563,6 +563,8 @@ class CardBots(Bots):
         """The camera should have seen the last move: if the game doesn't hold what
         lies on the table, the player puts the field right on the phone (or, when
         it was the cards turned over, enters the move)."""
+        expected = self.expect
+        assert expected is not None, "checked only after a move"
         if self._matches(state) and self.live.pending is None and self.live.problem is None:
             self.expect = None
             return False
@@ -572,7 +574,7 @@ class CardBots(Bots):
             return True
         # Only the fields of the player who moved are this move's: another seat's
         # field that differs was changed on a phone, and the table follows it.
-        mover = {self.expect.player}
+        mover = {expected.player}
         if self._matches(state, mover) and self.live.pending is None and self.live.problem is None:
             self.expect = None
             self.world.show(state, self.clock(), hand=False)
@@ -588,7 +590,7 @@ class CardBots(Bots):
         if not self._matches(after, mover):
             # Not a field the camera got wrong: the move, entered on the phone.
             with contextlib.suppress(RuleError, TableError):
-                self.service.act(self.code, self.expect.to_json(), source="demo")
+                self.service.act(self.code, expected.to_json(), source="demo")
         if not self._matches(self.service.table(self.code).state):
             self.world.show(self.service.table(self.code).state, self.clock(), hand=False)
         self.expect = None
@@ -688,7 +690,8 @@ def demo_arguments_problem(args: argparse.Namespace) -> str | None:
 def _run_demo(args: argparse.Namespace, db: str) -> int:
     from .serve import build, run
 
-    cfg = Config(host=args.host, port=args.port, db=db)
+    # The demo's store is thrown away when it stops: no backups of it.
+    cfg = Config(host=args.host, port=args.port, db=db, backup_every=0)
     _, service, app = build(cfg)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     players = args.players

@@ -295,6 +295,10 @@ def run(app, cfg: Config, on_ready=None) -> None:
     panel = app.extensions.get("companion.panel")
     rig = app.extensions.get("companion.rig")
     stop_camera = threading.Event()
+    stop_backups = threading.Event()
+    backups = threading.Thread(
+        target=_backups, args=(store, stop_backups, cfg.backup_every), name="backup", daemon=True
+    )
 
     def ready() -> None:
         if panel is not None:
@@ -307,9 +311,8 @@ def run(app, cfg: Config, on_ready=None) -> None:
             on_ready()
         notifier = Notifier()
         notifier.ready(f"serving on port {cfg.port}")
-        threading.Thread(
-            target=_backups, args=(store, stop_camera), name="backup", daemon=True
-        ).start()
+        if cfg.backup_every > 0:
+            backups.start()
         interval = watchdog_interval()
         if interval:
             port = server.server_address[1]
@@ -341,6 +344,11 @@ def run(app, cfg: Config, on_ready=None) -> None:
     finally:
         server.server_close()
         stop_camera.set()
+        # The last backup is made (and the thread done with the store) before the
+        # caller closes the store or removes its folder.
+        stop_backups.set()
+        if backups.is_alive():
+            backups.join(timeout=30)
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -149,7 +149,8 @@ class TableCamera(Protocol):
     LiveDice and LiveFields): whether a seat may answer its question, the one-tap
     confirmation, and a reading put right by hand. `reads`: "dice" or "fields"."""
 
-    reads: str
+    @property
+    def reads(self) -> str: ...
 
     def answers(self, seat: int, state: Any) -> bool: ...
 

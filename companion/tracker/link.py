@@ -4,6 +4,7 @@ what it noticed, and be asked about readings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..engine.games import GameDef
@@ -33,7 +34,7 @@ class TableLink(Protocol):
 
     def table(self, code: object) -> TableView: ...
 
-    def open_tables(self) -> list[TableView]: ...
+    def open_tables(self) -> Sequence[TableView]: ...
 
     def act_all(self, code: str, actions: list, source: str) -> dict[str, Any]: ...
 

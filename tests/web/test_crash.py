@@ -3,6 +3,7 @@ every game resumes where it stood."""
 
 import contextlib
 import random
+import signal
 import threading
 import time
 
@@ -87,3 +88,15 @@ def test_a_killed_server_loses_nothing_it_acknowledged(tmp_path, kill_after):
         phone.disconnect()
     finally:
         server.kill()
+
+
+def test_a_service_stopped_by_hand_backs_its_store_up_first(tmp_path):
+    server = Server(tmp_path)
+    server.start()
+    host = connect(server.url, host=HOST_KEY)
+    assert host.call("host:open", {"game": "duel", "players": 2}, timeout=5)["ok"]
+    host.disconnect()
+    server.proc.send_signal(signal.SIGINT)  # Ctrl-C
+    assert server.proc.wait(timeout=30) == 0
+    (backup,) = (tmp_path / "backups").glob("store-*.db")
+    assert backup.stat().st_size > 0
