@@ -52,10 +52,10 @@ WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader wor
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 LUT_SIZE = 16 * 16 * 16  # the colour model: relative lightness, a, b in 16 bins each
 ROTATIONS = 24
-# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.35x-2.7x):
+# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.35x-3.5x):
 # the dice may lie nearer the camera or farther than at enrolment.
 MIN_AREA = 0.12
-MAX_AREA = 7.0
+MAX_AREA = 12.0
 CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
 NORM = 32.0  # every die's top face is read at this many pixels a side
 VIEW = 2.4  # a face view: the top face and around it, in face sides
@@ -301,7 +301,7 @@ class Candidate:
 class DiceReader:
     classes: list[str]
     side: float = 0.0  # a die's top face, in pixels of the enrolment pictures
-    lut: np.ndarray | None = None  # Lab histogram ratio: die-likeness per colour
+    lut: np.ndarray | None = None  # histogram ratio: die-likeness per colour cell
     face_feats: np.ndarray | None = None
     face_labels: np.ndarray | None = None
     face_columns: dict[int, np.ndarray] = field(default_factory=dict)  # face -> its crops
@@ -315,6 +315,7 @@ class DiceReader:
     _empty_cache: tuple | None = None
     _likeness_cache: tuple | None = None
     _table: tuple | None = None  # see _face_table
+    _backproject: tuple | None = None  # the colour model as OpenCV looks it up
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
     face_gate: float = 0.0  # the least likeness to the enrolled faces a die has
     # face -> the softmax temperature of its confidence (see _learn_faces)
@@ -442,7 +443,7 @@ class DiceReader:
         roi = self.likeness(img)[y0 : int(c.cy) + half, x0 : int(c.cx) + half]
         if roi.size == 0:
             return
-        die = (cv2.blur(roi, (3, 3)) > 0.5).astype(np.uint8)
+        die = (cv2.blur(roi, (3, 3)) > 127).astype(np.uint8)
         k = max(3, int(0.3 * c.side) | 1)
         die = cv2.morphologyEx(
             die, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -611,13 +612,15 @@ class DiceReader:
     # ------------------------------------------------------------ reading
 
     def likeness(self, img: np.ndarray, s: float | None = None) -> np.ndarray:
-        """How die-like every pixel is (0..1), from its colour and from how much
+        """How die-like every pixel is (0..255), from its colour and from how much
         lighter or darker than the table around it it is (kept for the last picture:
         finding dice and their top faces both ask)."""
         # Keyed by the picture itself, held: an id alone could be a new picture's.
         if self._likeness_cache is not None and self._likeness_cache[0] is img:
             return self._likeness_cache[1]
-        prob = self.lut[colour_index(img, self.side if s is None else s)]  # type: ignore[index]
+        if self._backproject is None or self._backproject[0] is not self.lut:
+            self._backproject = (self.lut, _backprojector(self.lut))
+        prob = self._backproject[1](colour_planes(img, self.side if s is None else s))
         self._likeness_cache = (img, prob)
         return prob
 
@@ -639,7 +642,7 @@ class DiceReader:
         side), not merely because it is large."""
         s = self.side if s is None else s
         prob = self.likeness(img, s)
-        mask = (cv2.blur(prob, (3, 3)) > 0.5).astype(np.uint8)
+        mask = (cv2.blur(prob, (3, 3)) > 127).astype(np.uint8)
         k = max(1, int(round(s * CLOSE)))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
@@ -684,7 +687,7 @@ class DiceReader:
         blob (a die's expected side: parts from a third to 2.8 times as wide)."""
         dist = cv2.distanceTransform(blob, cv2.DIST_L2, 3)
         widest = float(dist.max())
-        lo, hi = (0.3 * widest, widest) if s is None else (0.17 * s, 1.4 * s)
+        lo, hi = (0.3 * widest, widest) if s is None else (0.17 * s, 1.75 * s)
         r = max(1, int(0.7 * min(widest, hi)))
         peaks = (dist == cv2.dilate(dist, np.ones((2 * r + 1, 2 * r + 1), np.uint8))) & (
             (dist >= lo) & (dist <= hi)
@@ -876,29 +879,80 @@ class DiceReader:
         return kept
 
 
-def colour_index(img: np.ndarray, side: float) -> np.ndarray:
-    """Every pixel's cell of the colour model: its lightness and its colour (Lab's
-    a and b) against the table around it, so a die hardly lifts its own surround:
-    the lightness against a blur over a few dice sides, the colour against the
-    median there (a hand or a coloured box beside a die would tint a blur). Not
-    the lightness or the colour themselves: a white die on a bright patch of
-    table, or under a warmer lamp, must look the same as one on a dark patch under
-    a cold one."""
-    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+# A pixel's value as a logarithm (LOG_UNIT a factor e): a lamp's level and colour
+# multiply the channels, so against the table around they cancel. DARK is added
+# first: a nearly black channel's noise would otherwise be as large as a die.
+DARK = 16.0
+LOG_UNIT = 255.0 / math.log((255.0 + DARK) / DARK)
+_LOG = np.round(LOG_UNIT * np.log((np.arange(256) + DARK) / DARK)).astype(np.uint8)
+LIGHT_GAIN = 2.0  # the relative lightness, then its colour, in cells of 16 (see colour_planes)
+TINT_GAIN = 3.0
+_PLANES = np.array(
+    [
+        [LIGHT_GAIN / 3, LIGHT_GAIN / 3, LIGHT_GAIN / 3, 128.0 - 128.0 * LIGHT_GAIN],
+        [0.0, -TINT_GAIN, TINT_GAIN, 128.0],  # red against green
+        [-TINT_GAIN, TINT_GAIN, 0.0, 128.0],  # green against blue
+    ],
+    np.float32,
+)
+
+
+def colour_planes(img: np.ndarray, side: float) -> np.ndarray:
+    """Every pixel's lightness and colour against the table around it, as three
+    bytes: the logarithm of each channel against the median of the table over a
+    few dice sides (a die, even one three times as large, is a small part of it;
+    a hand or a coloured box beside a die is too), then their mean (lightness)
+    and their differences (red against green, green against blue). A brighter or
+    dimmer, warmer or cooler lamp multiplies a channel everywhere alike, the die
+    and the table around it: its logarithm cancels. So a white die on a bright
+    patch of table, or under a warmer or a dimmer lamp, looks the same as one on
+    a dark patch under a cold one."""
+    logs = cv2.LUT(img, _LOG)
     k = 8
-    small = cv2.resize(lab, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
-    sigma = max(1.0, 2.0 * side / k)
-    around = cv2.GaussianBlur(small, (0, 0), sigma)
-    ksize = min(2 * int(round(2 * sigma)) + 1, 2 * (min(small.shape[:2]) // 2) - 1)
-    if ksize >= 3:
-        around[..., 1:] = cv2.medianBlur(small, ksize)[..., 1:]
-    around = cv2.resize(around, lab.shape[1::-1])
-    rel = cv2.addWeighted(lab, 2.0, around, -2.0, 128.0)  # saturates at 0 and 255
-    light, a, b = cv2.split(rel)
+    small = cv2.resize(logs, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
+    ksize = min(2 * int(round(4 * side / k)) + 1, 2 * ((min(small.shape[:2]) - 1) // 2) + 1)
+    around = cv2.medianBlur(small, ksize) if ksize >= 3 else small
+    around = cv2.resize(cv2.blur(around, (3, 3)), logs.shape[1::-1])
+    rel = cv2.addWeighted(logs, 1.0, around, -1.0, 128.0)  # saturates at 0 and 255
+    return cv2.transform(rel, _PLANES)
+
+
+def _backprojector(lut: np.ndarray):
+    """A function from colour planes to every pixel's die-likeness (bytes: 255 is
+    certain): OpenCV's back projection, one pass, where this OpenCV takes a 3-d
+    histogram from Python (checked on a small picture), else numpy's lookup."""
+    table = np.round(lut * 255.0).astype(np.uint8)
+
+    def by_numpy(planes: np.ndarray) -> np.ndarray:
+        return table[_cells(planes)]
+
+    ranges = [0, 256, 0, 256, 0, 256]
+    try:
+        hist = cv2.Mat(table.reshape(16, 16, 16).astype(np.float32), wrap_channels=False)
+
+        def by_opencv(planes: np.ndarray) -> np.ndarray:
+            return cv2.calcBackProject([planes], [0, 1, 2], hist, ranges, 1.0)
+
+        probe = np.random.default_rng(0).integers(0, 256, (16, 16, 3)).astype(np.uint8)
+        if np.array_equal(by_opencv(probe), by_numpy(probe)):
+            return by_opencv
+    except (AttributeError, TypeError, cv2.error):
+        pass
+    return by_numpy
+
+
+def _cells(planes: np.ndarray) -> np.ndarray:
+    light, a, b = cv2.split(planes)
     index = (light >> 4).astype(np.uint16) << 8
     index |= (a >> 4).astype(np.uint16) << 4
     index |= b >> 4
     return index
+
+
+def colour_index(img: np.ndarray, side: float) -> np.ndarray:
+    """Every pixel's cell of the colour model (see colour_planes): 16 steps of
+    lightness, then of each colour, against the table around."""
+    return _cells(colour_planes(img, side))
 
 
 def blur(img: np.ndarray) -> np.ndarray:
