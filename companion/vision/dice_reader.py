@@ -907,7 +907,9 @@ def colour_planes(img: np.ndarray, side: float) -> np.ndarray:
     and the table around it: its logarithm cancels. So a white die on a bright
     patch of table, or under a warmer or a dimmer lamp, looks the same as one on
     a dark patch under a cold one."""
-    logs = cv2.LUT(img, _LOG)
+    # A pixel with its neighbours: the camera's noise, in a dark channel's
+    # logarithm, would otherwise speckle the table with die-like pixels.
+    logs = cv2.blur(cv2.LUT(img, _LOG), (3, 3))
     k = 8
     small = cv2.resize(logs, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA)
     ksize = min(2 * int(round(4 * side / k)) + 1, 2 * ((min(small.shape[:2]) - 1) // 2) + 1)
