@@ -184,9 +184,9 @@ def face_features(patches: np.ndarray, tint: np.ndarray | None = None) -> np.nda
     f = g32.astype(np.float32)
     gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=1).reshape(CROP, CROP, n)
     gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=1).reshape(CROP, CROP, n)
-    mag = np.sqrt(gx * gx + gy * gy)
-    ang = np.degrees(np.arctan2(gy, gx)) % 180
-    bins = (ang * (ORIENT / 180)).astype(np.int64) % ORIENT
+    mag, ang = cv2.cartToPolar(gx.reshape(CROP, -1), gy.reshape(CROP, -1), angleInDegrees=True)
+    mag, ang = mag.reshape(CROP, CROP, n), ang.reshape(CROP, CROP, n)
+    bins = ((ang % 180) * (ORIENT / 180)).astype(np.int64) % ORIENT
     size = (CROP // CELL) ** 2 * ORIENT
     idx = (_CELLS * ORIENT)[..., None] + bins + np.arange(n) * size
     h = np.sqrt(np.bincount(idx.ravel(), weights=mag.ravel(), minlength=n * size))
@@ -194,10 +194,9 @@ def face_features(patches: np.ndarray, tint: np.ndarray | None = None) -> np.nda
     norm = np.linalg.norm(h, axis=1, keepdims=True)
     h = np.divide(h, norm, out=np.zeros_like(h), where=norm > 0)
     # A 4 x 4 picture of the colours (8 x 8 blocks averaged).
-    blocks = patches.reshape(n, 4, 8, 4, 8, 3).mean(axis=(2, 4))
-    lab = cv2.cvtColor(
-        np.round(blocks).astype(np.uint8).reshape(n * 4, 4, 3), cv2.COLOR_BGR2LAB
-    ).astype(np.float32)
+    stacked = patches.reshape(n * CROP, CROP, 3)
+    blocks = cv2.resize(stacked, (4, n * 4), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(blocks, cv2.COLOR_BGR2LAB).astype(np.float32)
     colour = ((lab.reshape(n, 16, 3)[..., 1:] - 128.0) / 48.0).reshape(n, 32)
     if tint is None:
         tint = np.stack([tint_feature(p) for p in patches])
