@@ -34,7 +34,6 @@ import json
 import re
 import sys
 import time
-import zlib
 from pathlib import Path
 
 import cv2
@@ -42,14 +41,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.vision.dataset import Box, Sample, read_dataset, score
+from companion.vision.dataset import read_dataset, score
 from companion.vision.dice_reader import DiceReader, breakdown
+from companion.vision.harder import CHANGES, Smaller, held_out
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-real" / "enroll"
-
-
-def held_out(sample) -> bool:
-    return zlib.crc32(sample.path.name.encode()) % 5 == 0
 
 
 def picture_side(sample) -> float:
@@ -58,19 +54,6 @@ def picture_side(sample) -> float:
 
 def number(sample) -> int:
     return int(re.match(r"^.*?[_-]?(\d+)$", sample.path.stem).group(1))
-
-
-class Smaller(Sample):
-    """A picture as a camera farther away would take it (scaled by k < 1)."""
-
-    def __init__(self, sample: Sample, k: float):
-        boxes = [Box(b.face, b.cx * k, b.cy * k, b.w * k, b.h * k) for b in sample.boxes]
-        super().__init__(sample.path, boxes)
-        self.k = k
-
-    def image(self) -> np.ndarray:
-        img = super().image()
-        return cv2.resize(img, None, fx=self.k, fy=self.k, interpolation=cv2.INTER_AREA)
 
 
 def mid(s) -> bool:
@@ -89,46 +72,6 @@ SPLITS = {
 }
 
 
-def turned(img: np.ndarray, boxes: list[Box], degrees: float):
-    h, w = img.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
-    out = cv2.warpAffine(img, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    moved = []
-    for b in boxes:
-        x, y = m @ np.array([b.cx, b.cy, 1.0])
-        moved.append(Box(b.face, float(x), float(y), b.w, b.h))
-    return out, moved
-
-
-def warm(img):
-    return np.clip(img.astype(np.float32) * np.float32((0.72, 0.92, 1.12)), 0, 255).astype(np.uint8)
-
-
-def dark(img):
-    return (img.astype(np.float32) * 0.45).astype(np.uint8)
-
-
-def blurred(img):
-    return cv2.GaussianBlur(img, (0, 0), 1.5)
-
-
-def jpeg(img, q=60):
-    return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, q])[1], 1)
-
-
-CONDITIONS = {
-    "as is": lambda img, boxes: (img, boxes),
-    "warm": lambda img, boxes: (warm(img), boxes),
-    "dark": lambda img, boxes: (dark(img), boxes),
-    "blur": lambda img, boxes: (blurred(img), boxes),
-    "jpeg60": lambda img, boxes: (jpeg(img), boxes),
-    "turn5": lambda img, boxes: turned(img, boxes, 5.0),
-    "all": lambda img, boxes: (lambda t: (jpeg(blurred(dark(warm(t[0])))), t[1]))(
-        turned(img, boxes, -5.0)
-    ),
-}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--real", default=str(REAL))
@@ -140,7 +83,7 @@ def main() -> None:
     cv2.setNumThreads(1)
     classes, samples = read_dataset(args.real)
     samples = [s for s in samples if s.boxes]
-    conditions = args.conditions.split(",") if args.conditions else list(CONDITIONS)
+    conditions = args.conditions.split(",") if args.conditions else list(CHANGES)
     out = {}
     for name, (teach, test, k) in SPLITS.items():
         if args.only and name != args.only:
@@ -155,7 +98,7 @@ def main() -> None:
         for cond in conditions:
             results, times = [], []
             for s, img in images:
-                pic, boxes = CONDITIONS[cond](img, s.boxes)
+                pic, boxes = CHANGES[cond](img, s.boxes)
                 t = time.perf_counter()
                 found = reader.read(pic)
                 times.append(time.perf_counter() - t)
