@@ -81,9 +81,11 @@ def test_the_dice_reader_on_the_real_photos(real_split, capsys):
 def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_path, capsys):
     """Split by size: taught on the pictures whose dice are 30-45 px, read on those
     with smaller (down to about 15 px) or larger (up to about 85 px) dice, as at a
-    table where the camera was moved. Reached: recall 99.2 %, precision 100 %,
-    faces 100 % (one die of 377 is a label on empty table, two more lie in a dim
-    heap at the far edge; bench/README.md)."""
+    table where the camera was moved. Reached: recall 98.7 %, precision 100 %,
+    faces 100 % (one die of 377 is a label on empty table, three are pip-only
+    labels of a heap of three dice no lighter than the table around them, one a
+    die at the edge the verifier doubts; before the colour model in logarithms
+    99.2 %, but 92.6 % at 0.45 the brightness, now 99.3 %; bench/README.md)."""
     enroll, test = tmp_path / "enroll", tmp_path / "test"
     argv = ["vision", "split", str(REAL), "--by", "size"]
     assert main([*argv, "--enroll-out", str(enroll), "--test-out", str(test)]) == 0
@@ -100,12 +102,12 @@ def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_pa
     )
     out = json.loads(capsys.readouterr().out)
     assert out["labels"] == 377
-    assert out["recall"] >= 0.99
+    assert out["recall"] >= 0.985
     assert out["precision"] >= 0.995
     assert out["face_accuracy"] >= 0.995
     # Where it is read: dice far smaller and far larger than those taught.
     small, large = out["by_size"]["0-19"], out["by_size"]["60+"]
-    assert small["dice"] == 40 and small["right"] >= 38
+    assert small["dice"] == 40 and small["right"] >= 37
     assert large["dice"] == 31 and large["right"] >= 30
 
 
