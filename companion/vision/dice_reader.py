@@ -9,10 +9,11 @@ farther, under another lamp. So nothing the reader learns depends on the size th
 dice had, nor on the light, at enrolment.
 
 Finding dice: a colour model (die pixels against table pixels: a ratio of
-histograms, learned at enrolment, of the Lab lightness and colour each taken
-against the table around, so a lamp's level and colour cancel) gives a
-die-likeness map; its blobs from a third to two and a half times the enrolled
-size are candidates (a calibrated mat may tell the size instead: `die_px`);
+histograms, learned at enrolment, of each pixel's lightness and colour as
+logarithms against the median of the table around, so a lamp's level and colour
+cancel; see colour_planes) gives a die-likeness map; its blobs from a third to
+three and a half times the enrolled size are candidates (a calibrated mat may
+tell the size instead: `die_px`);
 touching dice are split at the peaks of the distance transform, and a blob too
 large for a die is searched for die-sized solid parts; a verifier (HOG of the die
 and its surround at the die's own size, nearest enrolled examples of "die" and
@@ -634,7 +635,7 @@ class DiceReader:
         return self._candidates(img)
 
     def _candidates(self, img: np.ndarray, s: float | None = None) -> list[Candidate]:
-        """Die-coloured blobs from about a third to two and a half times `s` (the
+        """Die-coloured blobs from about a third to three and a half times `s` (the
         die's side expected at this scale: the enrolled one unless told): a die
         nearer or farther from the camera than at enrolment is still a die. A blob
         is split into touching dice when it is long or hollowed (two dice side by
@@ -786,7 +787,7 @@ class DiceReader:
         `die_px`: a die's side in this picture's pixels when something tells it (a
         calibrated mat: the die's millimetres times the mat's pixels per mm); the
         reader then works at the scale that suits that size. Without it dice from a
-        third to two and a half times the enrolled size are found. Either way each
+        third to three and a half times the enrolled size are found. Either way each
         face is read at its own size (see _face_view)."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture
