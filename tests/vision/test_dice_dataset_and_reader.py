@@ -81,9 +81,11 @@ def test_the_dice_reader_on_the_real_photos(real_split, capsys):
 def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_path, capsys):
     """Split by size: taught on the pictures whose dice are 30-45 px, read on those
     with smaller (down to about 15 px) or larger (up to about 85 px) dice, as at a
-    table where the camera was moved. Reached: recall 99.2 %, precision 100 %,
-    faces 100 % (one die of 377 is a label on empty table, two more lie in a dim
-    heap at the far edge; bench/README.md)."""
+    table where the camera was moved. Reached: recall 98.7 %, precision 100 %,
+    faces 100 % (one die of 377 is a label on empty table, three are pip-only
+    labels of a heap of three dice no lighter than the table around them, one a
+    die at the edge the verifier doubts; before the colour model in logarithms
+    99.2 %, but 92.6 % at 0.45 the brightness, now 99.3 %; bench/README.md)."""
     enroll, test = tmp_path / "enroll", tmp_path / "test"
     argv = ["vision", "split", str(REAL), "--by", "size"]
     assert main([*argv, "--enroll-out", str(enroll), "--test-out", str(test)]) == 0
@@ -100,12 +102,12 @@ def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_pa
     )
     out = json.loads(capsys.readouterr().out)
     assert out["labels"] == 377
-    assert out["recall"] >= 0.99
+    assert out["recall"] >= 0.985
     assert out["precision"] >= 0.995
     assert out["face_accuracy"] >= 0.995
     # Where it is read: dice far smaller and far larger than those taught.
     small, large = out["by_size"]["0-19"], out["by_size"]["60+"]
-    assert small["dice"] == 40 and small["right"] >= 38
+    assert small["dice"] == 40 and small["right"] >= 37
     assert large["dice"] == 31 and large["right"] >= 30
 
 
@@ -154,3 +156,78 @@ def test_an_unreadable_frame_is_a_clear_error(real_split):
     with pytest.raises(ValueError, match="empty picture"):
         reader.read(frame, empty=frame[:100])
     assert isinstance(reader.read(frame), list)
+
+
+# Harder than a split of one sitting's photos (bench/dice_heldout.py): the size
+# split in both directions, the test pictures as another sitting may show them.
+# A fifth of the pictures (harder.held_out) is read by none of these.
+
+
+@pytest.fixture(scope="module")
+def real_dev():
+    from companion.vision.harder import held_out
+
+    classes, samples = read_dataset(REAL)
+    return classes, [s for s in samples if s.boxes and not held_out(s)]
+
+
+def _side(sample) -> float:
+    return float(np.median([max(b.w, b.h) for b in sample.boxes]))
+
+
+def _read(reader, samples, change="as is"):
+    from companion.vision.harder import CHANGES
+
+    results = []
+    for s in samples:
+        img, boxes = CHANGES[change](s.image(), s.boxes)
+        results.append((boxes, reader.read(img)))
+    return score(results)
+
+
+def test_dice_taught_small_are_read_two_to_four_times_larger(real_dev):
+    """The 30-45 px pictures shrunk by 0.6 taught (dice of 18-27 px, a camera
+    1.7 times as high), the pictures of dice over 45 px read. Reached: recall
+    97.7 %, precision 100 %, faces 99.1 % (220 dice; what is missed is 65-90 px,
+    beyond 3.5 times the taught side, or a die half hidden by a cable)."""
+    from companion.vision.dice_reader import DiceReader
+    from companion.vision.harder import Smaller
+
+    classes, samples = real_dev
+    taught = [Smaller(s, 0.6) for s in samples if 30 <= _side(s) <= 45]
+    reader = DiceReader.enrol(classes, taught, per_face=20)
+    out = _read(reader, [s for s in samples if _side(s) > 45])
+    assert out["labels"] == 220
+    assert out["recall"] >= 0.97
+    assert out["precision"] >= 0.995
+    assert out["face_accuracy"] >= 0.985
+
+
+def test_dice_taught_large_are_read_smaller(real_dev):
+    """The pictures of dice over 45 px taught, those of 45 px and under read.
+    Reached: recall 98.9 %, precision 100 %, faces 99.8 % (545 dice)."""
+    from companion.vision.dice_reader import DiceReader
+
+    classes, samples = real_dev
+    reader = DiceReader.enrol(classes, [s for s in samples if _side(s) > 45], per_face=20)
+    out = _read(reader, [s for s in samples if _side(s) <= 45])
+    assert out["labels"] == 545
+    assert out["recall"] >= 0.985
+    assert out["precision"] >= 0.995
+    assert out["face_accuracy"] >= 0.995
+
+
+def test_the_size_split_read_warm_dark_blurred_compressed_and_turned(real_dev):
+    """The size split (30-45 px taught), its test pictures read under a warm
+    lamp, at 0.45 the brightness, blurred (sigma 1.5), as JPEG at quality 60 and
+    turned by 5 degrees, all at once. Reached: recall 98.6 %, precision 100 %,
+    faces 99.3 % (296 dice; as they are: 99.3 / 100 / 100 %)."""
+    from companion.vision.dice_reader import DiceReader
+
+    classes, samples = real_dev
+    reader = DiceReader.enrol(classes, [s for s in samples if 30 <= _side(s) <= 45], per_face=20)
+    out = _read(reader, [s for s in samples if not 30 <= _side(s) <= 45], "all")
+    assert out["labels"] == 296
+    assert out["recall"] >= 0.98
+    assert out["precision"] >= 0.995
+    assert out["face_accuracy"] >= 0.99
