@@ -149,6 +149,231 @@ def _feature(patch: np.ndarray) -> np.ndarray:
     )
 
 
+# ---------------------------------------------------------------- cards as they are built
+# Issue 16: a published card has a white rounded border (~3 mm) and a white band at its
+# bottom (the beanometer). Each card's top edge is therefore a thin white band across
+# the card between the earlier card's art above and its own name band below; the
+# column is counted from those edges, not from a fixed pitch, and read in colours
+# balanced against the white of the cards and the mat paper.
+
+MARGIN_MM = (12.0, 10.0)  # the view's room beside and above/below the slot (cards off it)
+BAND_MM = 8.0  # the view is cut into bands this wide along the slot for the edges
+WHITE_RUN_MM = (0.8, 6.5)  # a card's top border as seen (3 mm, blurred, a little turned)
+CARD_MM_LONG = 87.0
+ART_MM = 30.0  # the top card's art is the last run of rows this long or longer
+ART_BANDS = 4  # 32 mm of a card's width
+MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
+# Rows per mm across: card tops turned up to 8.5 degrees; straight first (a tie keeps
+# the straighter line).
+SLOPES = np.array(sorted(np.linspace(-0.3, 0.3, 15), key=abs))
+
+
+def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
+    """The slot in `quad` (corners in the picture: top-left, top-right, bottom-right,
+    bottom-left) as a top-down picture at PX_PER_MM with MARGIN_MM of room around it.
+    `size_mm`: the slot's printed size (from the calibrated mat): the picture is then
+    true to scale however the camera looks at it; without it the slot is taken as a
+    card and 4 mm each side wide and as long as its shape in the picture says."""
+    if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] != 3:
+        raise ValueError("not a colour picture (an empty or unreadable frame)")
+    q = np.array(quad, np.float32).reshape(4, 2)
+    if size_mm is None:
+        wide = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+        long = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        w_mm = SLOT[0] / PX_PER_MM
+        l_mm = w_mm * long / max(wide, 1.0)
+        if l_mm >= 0.95 * SLOT[1] / PX_PER_MM:
+            l_mm = SLOT[1] / PX_PER_MM
+    else:
+        w_mm, l_mm = float(size_mm[0]), float(size_mm[1])
+    mx, my = MARGIN_MM
+    p = PX_PER_MM
+    dst = np.float32([[mx, my], [mx + w_mm, my], [mx + w_mm, my + l_mm], [mx, my + l_mm]]) * p
+    size = (int(round((w_mm + 2 * mx) * p)), int(round((l_mm + 2 * my) * p)))
+    m = cv2.getPerspectiveTransform(q, dst)
+    return cv2.warpPerspective(
+        image, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def _white_balance(img: np.ndarray, share: float = 0.05) -> np.ndarray:
+    """Per channel gains that bring the picture's whitest `share` to 240: the cards'
+    white borders and bands (or the paper) under whatever lamp."""
+    small = img[::2, ::2].reshape(-1, 3).astype(np.float32)
+    y = small.sum(1)
+    k = max(int(len(y) * (1 - share)), 0)
+    cut = np.partition(y, k)[k]
+    white = np.median(small[y >= cut], axis=0)
+    return 240.0 / np.maximum(white, 20.0)
+
+
+def _balanced(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    return cv2.transform(img, np.diag(gains).astype(np.float32))
+
+
+def _classes(bal: np.ndarray, paper: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel: white (a card's border or band, or white paper) and content (a card's
+    art: neither white nor the paper)."""
+    b, g, r = cv2.split(bal.astype(np.int16))
+    hi = cv2.max(cv2.max(b, g), r)
+    lo = cv2.min(cv2.min(b, g), r)
+    white = (lo > 175) & ((hi - lo) < 45)
+    content = ~white
+    if paper is not None:
+        d = np.abs(bal.astype(np.int16) - paper.astype(np.int16)).max(axis=2)
+        content &= d > 30
+    return white, content
+
+
+def _paper(bal: np.ndarray) -> np.ndarray:
+    """The mat paper's colour (balanced): from the room above and below the slot, the
+    more even of the two."""
+    my = int(MARGIN_MM[1] * PX_PER_MM)
+    mx = int(MARGIN_MM[0] * PX_PER_MM)
+    best, spread = None, 1e9
+    for part in (bal[2 : my - 4, mx:-mx], bal[-my + 4 : -2, mx:-mx]):
+        px = part.reshape(-1, 3).astype(np.float32)
+        med = np.median(px, axis=0)
+        mad = float(np.median(np.abs(px - med).max(axis=1)))
+        if mad < spread:
+            best, spread = med, mad
+    return best
+
+
+def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
+    """The share of `mask` in each band, row by row: (bands, rows)."""
+    m = mask.astype(np.float32)
+    out = np.empty((n_bands, m.shape[0]), np.float32)
+    for i in range(n_bands):
+        out[i] = m[:, x0 + i * band_px : x0 + (i + 1) * band_px].mean(axis=1)
+    return out
+
+
+def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) of every run of True."""
+    d = np.diff(np.concatenate([[0], flags.astype(np.int8), [0]]))
+    return list(zip(np.nonzero(d == 1)[0], np.nonzero(d == -1)[0], strict=True))
+
+
+def _top_candidates(white_p: np.ndarray, content_p: np.ndarray, rows_per_mm: float) -> list:
+    """Per band: where a thin white band starts between something not white above and
+    content below (a card's top border over the card before, or over the paper)."""
+    lo, hi = WHITE_RUN_MM[0] * rows_per_mm, WHITE_RUN_MM[1] * rows_per_mm
+    near = int(round(2.0 * rows_per_mm))
+    out = []
+    n_rows = white_p.shape[1]
+    for b in range(white_p.shape[0]):
+        w = white_p[b] > 0.55
+        for s, e in _runs(w):
+            if not lo <= e - s <= hi or s < 1 or e >= n_rows - 1:
+                continue
+            above = white_p[b, max(s - near, 0) : s].min() < 0.3
+            below = content_p[b, e : e + near].max() > 0.5
+            if above and below:
+                out.append((b, s))
+    return out
+
+
+def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
+    """Card top edges: straight lines (y at the slot's middle, slope) through the
+    candidates of at least MIN_BANDS bands; one a stretch of half a strip."""
+    if len(cands) < MIN_BANDS:
+        return []
+    c = np.array(cands)
+    bands, ys = c[:, 0], c[:, 1].astype(np.float32)
+    xs = band_x[bands] - xc
+    n_keys = n_rows // bin_px + 3
+    n_b = len(band_x)
+    support = np.zeros((len(SLOPES), n_keys), np.int32)
+    for i, s in enumerate(SLOPES):
+        key = np.clip(np.floor((ys - s * xs) / bin_px).astype(int) + 1, 1, n_keys - 2)
+        hist = np.zeros((n_keys, n_b), bool)
+        hist[key, bands] = True
+        support[i, 1:-1] = (hist[:-2] | hist[1:-1] | hist[2:]).sum(axis=1)
+    best = support.max(axis=0)
+    slope_i = support.argmax(axis=0)
+    lines = []
+    order = np.argsort(-best, kind="stable")
+    taken = np.zeros(n_keys, bool)
+    sep = max(int(round(5.0 * PX_PER_MM / bin_px)), 1)
+    for k in order:
+        if best[k] < MIN_BANDS:
+            break
+        if taken[max(k - sep, 0) : k + sep + 1].any():
+            continue
+        taken[k] = True
+        s = SLOPES[slope_i[k]]
+        y0 = ys - s * xs
+        sel = np.abs(y0 - (k - 1 + 0.5) * bin_px) <= 1.5 * bin_px
+        lines.append((float(np.median(y0[sel])), float(s)))
+    return sorted(lines)
+
+
+def _art_rows(content_p: np.ndarray, white_p: np.ndarray) -> np.ndarray:
+    """Rows across which a card's art lies: content in ART_BANDS bands or more (the
+    beanometer's coins on white are not art), and the gaps between such rows that
+    are not white across the card (a white bean in the art is art; a card's white
+    border is not)."""
+    art = (content_p > 0.5).sum(axis=0) >= ART_BANDS
+    across = (white_p > 0.55).sum(axis=0) >= ART_BANDS + 2
+    for a, b in _runs(~art):
+        if a > 0 and b < art.size and not across[a:b].any():
+            art[a:b] = True
+    return art
+
+
+def _lab_rows(img: np.ndarray) -> np.ndarray:
+    """Mean Lab of each row (float)."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    return cv2.reduce(lab, 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
+
+
+COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
+MARKS_W = 1.6  # a correlation short of 1 by 0.5 weighs as the farthest shortlisted colour
+SHORTLIST = 4
+
+
+class _Faces:
+    """The enrolled faces as the edge-counting reader uses them: balanced against
+    their own white, at 1 px/mm, with each row's mean colour over the card's middle."""
+
+    def __init__(self, upright: list[np.ndarray]) -> None:
+        self.gray, self.rows, first, last = [], [], [], []
+        for f in upright:
+            bal = _balanced(f, _white_balance(f, 0.1))
+            small = cv2.resize(bal, (56, 87), interpolation=cv2.INTER_AREA)
+            self.gray.append(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
+            rows = _lab_rows(small[:, 12:44])
+            self.rows.append(np.vstack([np.zeros((1, 3), np.float32), np.cumsum(rows, axis=0)]))
+            white, content = _classes(bal[:, ::2], None)
+            bands = (_band_profiles(content, 7, 0, 8), _band_profiles(white, 7, 0, 8))
+            c = _art_rows(*bands)
+            runs = [(a, b) for a, b in _runs(c) if b - a >= 3 * PX_PER_MM]
+            long = [b for a, b in runs if b - a >= ART_MM * PX_PER_MM]
+            first.append(runs[0][0] if runs else 6)
+            last.append(long[-1] if long else 140)
+        self.first_mm = float(np.median(first)) / PX_PER_MM  # the name band's start
+        self.last_mm = float(np.median(last)) / PX_PER_MM  # the art's end
+        self.rows_arr = np.stack(self.rows)
+
+    def colour(self, r0: int, r1: int) -> np.ndarray:
+        """Every face's mean Lab over rows r0..r1 (mm from its top): (faces, 3)."""
+        r1 = max(r1, r0 + 1)
+        return (self.rows_arr[:, r1] - self.rows_arr[:, r0]) / (r1 - r0)
+
+
+def _strip_crop(bal: np.ndarray, y0: float, slope: float, xc: float, rows_mm: float) -> np.ndarray:
+    """Part of a (balanced, PX_PER_MM) view from 2 mm above a card's top edge (y0 at
+    the view's x `xc`, turned by `slope`), `rows_mm` long, turned straight, at 1 px/mm."""
+    k = 1.0 / PX_PER_MM
+    angle = float(np.degrees(np.arctan(slope)))
+    m = cv2.getRotationMatrix2D((xc, y0), angle, k)
+    m[0, 2] += xc * k - xc
+    m[1, 2] += 2.0 - y0
+    size = (int(round(bal.shape[1] * k)), int(round(rows_mm + 4)))
+    return cv2.warpAffine(bal, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
 @dataclass
 class FieldReading:
     cards: list[str]
@@ -157,11 +382,16 @@ class FieldReading:
 
 
 class FieldReader:
-    def __init__(self, faces: dict[str, np.ndarray]) -> None:
+    def __init__(self, faces: dict[str, np.ndarray], slot_mm=None) -> None:
+        """`faces`: an upright picture of a card of each variety; `slot_mm`: the
+        printed size of the mats' field slots (width, length), which makes every slot
+        true to scale through the calibration (see `slot_view`)."""
         if not faces:
             raise ValueError("enrol at least one card face")
         self.ids = list(faces)
+        self.slot_mm = None if slot_mm is None else (float(slot_mm[0]), float(slot_mm[1]))
         upright = [cv2.resize(f, CARD, interpolation=cv2.INTER_AREA) for f in faces.values()]
+        self.real = _Faces(upright)
         inner = [f[4:-4, 4:-4] for f in upright]
         self.strips = np.stack([_feature(f[4 : STRIP - 2, 4:-4]) for f in upright])
         self.wholes = np.stack([_feature(f) for f in inner])
@@ -192,7 +422,7 @@ class FieldReader:
         ]
 
     @classmethod
-    def from_folder(cls, folder: str | Path) -> FieldReader:
+    def from_folder(cls, folder: str | Path, slot_mm=None) -> FieldReader:
         faces = {}
         for p in sorted(Path(folder).iterdir()):
             if p.suffix.lower() in IMAGE_SUFFIXES:
@@ -202,27 +432,7 @@ class FieldReader:
                 faces[p.stem] = img
         if not faces:
             raise ValueError(f"{folder}: no card faces (ID.png or ID.jpg, one per variety)")
-        return cls(faces)
-
-    def count(self, slot: np.ndarray) -> int:
-        """Cards in the slot, from where the column stops differing from the bare
-        mat, row by row (the light changes along a slot)."""
-        # The mat beside the cards, inside the slot's printed edge. A card laid off
-        # centre covers one side's margin: the mat's colour comes from the rows
-        # whose two margins agree, each row takes the side nearer it, and the rows
-        # are smoothed along the slot.
-        left, right, mat = _margins(slot)
-        nearer = (np.abs(left - mat).sum(1) <= np.abs(right - mat).sum(1))[:, None]
-        bare = np.where(nearer, left, right).astype(np.uint8)[:, None, :]
-        bare = cv2.medianBlur(bare, 31)
-        differs = _off_mat(slot[:, 12:-12:2], bare)  # every other column is enough
-        rows = np.count_nonzero(differs, axis=1) > 0.5 * differs.shape[1]
-        if not rows[: CARD[1] // 2].any():
-            return 0
-        covered = np.nonzero(rows)[0]
-        end = int(covered.max())
-        n = round((end - 8 - CARD[1]) / STRIP) + 1
-        return int(min(max(n, 1), MAX_CARDS))
+        return cls(faces, slot_mm)
 
     def _card(
         self, feats: np.ndarray, q: np.ndarray, top_end: np.ndarray, whole: np.ndarray | None = None
@@ -256,31 +466,112 @@ class FieldReader:
         best, second = score[ranked[0]], score[ranked[1]]
         return int(few[ranked[0]]), float(1 - best / max(second, 1e-6))
 
-    def read_slot(self, slot: np.ndarray) -> FieldReading:
-        n = self.count(slot)
+    def card_tops(self, view: np.ndarray) -> tuple[list[tuple[float, float]], np.ndarray]:
+        """Each card's top edge in a slot's view (from `slot_view`), first planted
+        first, as (row at the slot's middle, slope); and the view balanced against the
+        white of the cards and paper. The column is counted from the cards themselves:
+        each card's top border (a thin white band between what lies above it and its
+        own name band), the first card's name band, the last card's end."""
+        p = PX_PER_MM
+        mx, my = MARGIN_MM
+        gains = _white_balance(view)
+        bal = _balanced(view, gains)
+        half = bal[:, ::2]  # 1 px/mm across, PX_PER_MM along
+        white, content = _classes(half, _paper(half))
+        w_mm = half.shape[1] - 2 * mx
+        n_b = int((w_mm + 16) // BAND_MM)
+        x0 = int(round(mx + w_mm / 2 - n_b * BAND_MM / 2))
+        bw = int(BAND_MM)
+        wp = _band_profiles(white, n_b, x0, bw)
+        cp = _band_profiles(content, n_b, x0, bw)
+        band_x = x0 + bw * (np.arange(n_b) + 0.5)
+        xc = mx + w_mm / 2
+        found = _lines(_top_candidates(wp, cp, p), band_x, xc, half.shape[0], 3)
+        lines = [(y, s / p) for y, s in found]  # slope: rows per row-sized step across
+        # Where cards lie at all: rows where half the slot's width or more is card art,
+        # for 3 mm or more (not a marker's corner, a tick, a speck).
+        rows = _art_rows(cp[1:-1], wp[1:-1])
+        rows[: int((my - 7) * p)] = False
+        runs = [(a, b) for a, b in _runs(rows) if b - a >= 3 * p]
+        if not runs:
+            return [], bal
+        long = [b for a, b in runs if b - a >= ART_MM * p]
+        first, end = runs[0][0], (long[-1] if long else runs[-1][1])
+        head = self.real.first_mm * p  # a card's top to its name band
+        tail = self.real.last_mm * p  # a card's top to its art's end
+        lines = [ln for ln in lines if first - head - 2 * p <= ln[0] <= end - tail + 10 * p]
+        if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
+            lines.insert(0, (first - head, 0.0))
+            lines.sort()
+        if lines[-1][0] < end - tail - 10 * p:  # the last card's top was not seen
+            lines.append((end - tail, 0.0))
+        return lines[:MAX_CARDS], bal
+
+    def count(self, view: np.ndarray) -> int:
+        """Cards in a slot's view (from `slot_view`)."""
+        return len(self.card_tops(view)[0])
+
+    def read_slot(self, view: np.ndarray) -> FieldReading:
+        """The column in a slot's view (from `slot_view`), card by card."""
+        lines, bal = self.card_tops(view)
+        if not lines:
+            return FieldReading([], 1.0, [])
+        xc = bal.shape[1] / 2
+        faces = self.real
         cards, margins = [], []
-        # Where each card's top edge really lies: a card laid turned hides a wedge of
-        # the strip below it, and only what shows of a strip is read.
-        edges = [np.full(CARD[0] - 8, 8.0)] + [_top_edge(slot, 8 + k * STRIP) for k in range(1, n)]
-        for k in range(n):
-            top = 8 + k * STRIP
-            if k < n - 1:
-                top_end = _visible(slot, edges[k], edges[k + 1], top)
-                i, m = self._card(self.strips, _feature(top_end), top_end)
+        for k, (y0, slope) in enumerate(lines):
+            last = k == len(lines) - 1
+            if last:
+                rows = CARD_MM_LONG
             else:
-                whole = _feature(slot[top + 4 : top + CARD[1] - 4, 12:-12])
-                i, m = self._card(
-                    self.wholes,
-                    whole,
-                    slot[top + 3 : top + STRIP - 2, 14:-14],
-                    slot[top - 8 : top + CARD[1] + 8],
+                ny, ns = lines[k + 1]
+                # What shows of this card: to the next card's edge, where it is nearest.
+                half_w = bal.shape[1] / 2 - MARGIN_MM[0] * PX_PER_MM
+                gap = (
+                    min((ny + ns * d) - (y0 + slope * d) for d in (-half_w, 0.0, half_w))
+                    / PX_PER_MM
                 )
+                rows = float(np.clip(gap - 0.5, 3.5, CARD_MM_LONG))
+            crop = _strip_crop(bal, y0, slope, xc, rows)
+            i, m = self._which(crop, rows, last)
             cards.append(self.ids[i])
             margins.append(m)
-        return FieldReading(cards, min(margins) if margins else 1.0, margins)
+        return FieldReading(cards, min(margins), margins)
 
-    def read(self, image: np.ndarray, quad) -> FieldReading:
-        return self.read_slot(slot_picture(image, quad))
+    def _which(self, crop: np.ndarray, rows: float, whole: bool) -> tuple[int, float]:
+        """The variety of the card whose top lies 2 mm down `crop` (1 px/mm, straight),
+        `rows` mm of it showing: the nearest faces by colour, then by the marks printed
+        on it (the count in its corners, its name, its bean), found anywhere across
+        the slot's width."""
+        faces = self.real
+        mid = crop.shape[1] // 2
+        if whole:
+            r0, r1 = 12, 70  # the art
+        else:
+            r0, r1 = 3, max(int(rows), 5)
+        seen = crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]
+        lab = _lab_rows(seen).mean(axis=0) if seen.size else np.zeros(3, np.float32)
+        d = (np.abs(faces.colour(r0, r1) - lab) * COLOUR_W).sum(axis=1)
+        order = np.argsort(d)[:SHORTLIST]
+        if len(order) == 1:
+            return int(order[0]), 0.0
+        gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+        h = min(int(rows), 87, gray.shape[0] - 2)
+        marks = np.array(
+            [
+                float(cv2.matchTemplate(gray, faces.gray[i][:h], cv2.TM_CCOEFF_NORMED).max())
+                for i in order
+            ]
+        )
+        score = d[order] / max(float(d[order].max()), 1e-6) + MARKS_W * (1 - marks)
+        ranked = np.argsort(score)
+        best, second = score[ranked[0]], score[ranked[1]]
+        return int(order[ranked[0]]), float(1 - best / max(second, 1e-6))
+
+    def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
+        """The field slot at `quad` in the picture; `size_mm` (or the reader's
+        `slot_mm`): its printed size."""
+        return self.read_slot(slot_view(image, quad, size_mm or self.slot_mm))
 
 
 SPOT = (CARD[0] + 16, CARD[1] + 16)  # a card's place: the card and 4 mm around
