@@ -156,24 +156,30 @@ def _feature(patch: np.ndarray) -> np.ndarray:
 # column is counted from those edges, not from a fixed pitch, and read in colours
 # balanced against the white of the cards and the mat paper.
 
+ALONG = 2.0  # px per mm along the slot in a slot's view (edges want rows) ...
+ACROSS = 1.0  # ... and across it (bands, and the marks matched at 1 px/mm)
 MARGIN_MM = (12.0, 10.0)  # the view's room beside and above/below the slot (cards off it)
-BAND_MM = 8.0  # the view is cut into bands this wide along the slot for the edges
+BAND_MM = 8  # the view is cut into bands this wide along the slot for the edges
 WHITE_RUN_MM = (0.8, 6.5)  # a card's top border as seen (3 mm, blurred, a little turned)
-CARD_MM_LONG = 87.0
+CARD_MM_LONG = 87
 ART_MM = 30.0  # the top card's art is the last run of rows this long or longer
+ART_GAP_MM = 35.0  # a white bean in the art is at most this long
 ART_BANDS = 4  # 32 mm of a card's width
+MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
 MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
 # Rows per mm across: card tops turned up to 8.5 degrees; straight first (a tie keeps
 # the straighter line).
 SLOPES = np.array(sorted(np.linspace(-0.3, 0.3, 15), key=abs))
+WHITE_MIN, WHITE_CHROMA, PAPER_NEAR = 175, 45, 30  # balanced levels (white is 240)
 
 
 def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
     """The slot in `quad` (corners in the picture: top-left, top-right, bottom-right,
-    bottom-left) as a top-down picture at PX_PER_MM with MARGIN_MM of room around it.
-    `size_mm`: the slot's printed size (from the calibrated mat): the picture is then
-    true to scale however the camera looks at it; without it the slot is taken as a
-    card and 4 mm each side wide and as long as its shape in the picture says."""
+    bottom-left) seen from straight above, ACROSS px/mm across and ALONG px/mm along,
+    with MARGIN_MM of room around it. `size_mm`: the slot's printed size (from the
+    calibrated mat): the view is then true to scale however the camera looks at the
+    table; without it the slot is taken as a card and 4 mm each side wide and as long
+    as its shape in the picture says (right only for a camera straight above)."""
     if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] != 3:
         raise ValueError("not a colour picture (an empty or unreadable frame)")
     q = np.array(quad, np.float32).reshape(4, 2)
@@ -186,10 +192,12 @@ def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
             l_mm = SLOT[1] / PX_PER_MM
     else:
         w_mm, l_mm = float(size_mm[0]), float(size_mm[1])
+    if not (20 <= w_mm <= 200 and 60 <= l_mm <= 600):
+        raise ValueError(f"a field slot of {w_mm:g} x {l_mm:g} mm holds no column of cards")
     mx, my = MARGIN_MM
-    p = PX_PER_MM
-    dst = np.float32([[mx, my], [mx + w_mm, my], [mx + w_mm, my + l_mm], [mx, my + l_mm]]) * p
-    size = (int(round((w_mm + 2 * mx) * p)), int(round((l_mm + 2 * my) * p)))
+    dst = np.float32([[mx, my], [mx + w_mm, my], [mx + w_mm, my + l_mm], [mx, my + l_mm]])
+    dst *= np.float32([ACROSS, ALONG])
+    size = (int(round((w_mm + 2 * mx) * ACROSS)), int(round((l_mm + 2 * my) * ALONG)))
     m = cv2.getPerspectiveTransform(q, dst)
     return cv2.warpPerspective(
         image, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
@@ -199,11 +207,11 @@ def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
 def _white_balance(img: np.ndarray, share: float = 0.05) -> np.ndarray:
     """Per channel gains that bring the picture's whitest `share` to 240: the cards'
     white borders and bands (or the paper) under whatever lamp."""
-    small = img[::2, ::2].reshape(-1, 3).astype(np.float32)
-    y = small.sum(1)
+    small = img[::2].reshape(-1, 3)
+    y = small.astype(np.int32).sum(1)
     k = max(int(len(y) * (1 - share)), 0)
     cut = np.partition(y, k)[k]
-    white = np.median(small[y >= cut], axis=0)
+    white = small[y >= cut].mean(axis=0)
     return 240.0 / np.maximum(white, 20.0)
 
 
@@ -212,26 +220,27 @@ def _balanced(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
 
 
 def _classes(bal: np.ndarray, paper: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-    """Per pixel: white (a card's border or band, or white paper) and content (a card's
-    art: neither white nor the paper)."""
-    b, g, r = cv2.split(bal.astype(np.int16))
+    """Per pixel (0/1, uint8): white (a card's border or band, or white paper) and
+    content (a card's art: neither white nor the paper)."""
+    b, g, r = cv2.split(bal)
     hi = cv2.max(cv2.max(b, g), r)
     lo = cv2.min(cv2.min(b, g), r)
-    white = (lo > 175) & ((hi - lo) < 45)
-    content = ~white
+    white = ((lo > WHITE_MIN) & (cv2.subtract(hi, lo) < WHITE_CHROMA)).view(np.uint8)
+    content = 1 - white
     if paper is not None:
-        d = np.abs(bal.astype(np.int16) - paper.astype(np.int16)).max(axis=2)
-        content &= d > 30
+        d = cv2.absdiff(bal, np.full_like(bal, 0) + paper.astype(np.uint8))
+        db, dg, dr = cv2.split(d)
+        content &= (cv2.max(cv2.max(db, dg), dr) > PAPER_NEAR).view(np.uint8)
     return white, content
 
 
 def _paper(bal: np.ndarray) -> np.ndarray:
     """The mat paper's colour (balanced): from the room above and below the slot, the
     more even of the two."""
-    my = int(MARGIN_MM[1] * PX_PER_MM)
-    mx = int(MARGIN_MM[0] * PX_PER_MM)
+    my = int(MARGIN_MM[1] * ALONG)
+    mx = int(MARGIN_MM[0] * ACROSS)
     best, spread = None, 1e9
-    for part in (bal[2 : my - 4, mx:-mx], bal[-my + 4 : -2, mx:-mx]):
+    for part in (bal[2 : my - 4 : 2, mx:-mx], bal[-my + 4 : -2 : 2, mx:-mx]):
         px = part.reshape(-1, 3).astype(np.float32)
         med = np.median(px, axis=0)
         mad = float(np.median(np.abs(px - med).max(axis=1)))
@@ -241,42 +250,38 @@ def _paper(bal: np.ndarray) -> np.ndarray:
 
 
 def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
-    """The share of `mask` in each band, row by row: (bands, rows)."""
-    m = mask.astype(np.float32)
-    out = np.empty((n_bands, m.shape[0]), np.float32)
-    for i in range(n_bands):
-        out[i] = m[:, x0 + i * band_px : x0 + (i + 1) * band_px].mean(axis=1)
-    return out
+    """The share of `mask` (0/1) in each band, row by row: (bands, rows)."""
+    part = mask[:, x0 : x0 + n_bands * band_px].astype(np.float32)
+    return cv2.resize(part, (n_bands, part.shape[0]), interpolation=cv2.INTER_AREA).T
 
 
 def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
     """(start, end) of every run of True."""
     d = np.diff(np.concatenate([[0], flags.astype(np.int8), [0]]))
-    return list(zip(np.nonzero(d == 1)[0], np.nonzero(d == -1)[0], strict=True))
+    return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist(), strict=True))
 
 
-def _top_candidates(white_p: np.ndarray, content_p: np.ndarray, rows_per_mm: float) -> list:
+def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> list:
     """Per band: where a thin white band starts between something not white above and
     content below (a card's top border over the card before, or over the paper)."""
-    lo, hi = WHITE_RUN_MM[0] * rows_per_mm, WHITE_RUN_MM[1] * rows_per_mm
-    near = int(round(2.0 * rows_per_mm))
+    lo, hi = WHITE_RUN_MM[0] * ALONG, WHITE_RUN_MM[1] * ALONG
+    near = int(round(2.0 * ALONG))
     out = []
     n_rows = white_p.shape[1]
+    wmin = cv2.erode(white_p, np.ones((1, near), np.uint8), anchor=(near - 1, 0))  # rows before
+    cmax = cv2.dilate(content_p, np.ones((1, near), np.uint8), anchor=(0, 0))  # rows after
     for b in range(white_p.shape[0]):
-        w = white_p[b] > 0.55
-        for s, e in _runs(w):
-            if not lo <= e - s <= hi or s < 1 or e >= n_rows - 1:
-                continue
-            above = white_p[b, max(s - near, 0) : s].min() < 0.3
-            below = content_p[b, e : e + near].max() > 0.5
-            if above and below:
+        for s, e in _runs(white_p[b] > 0.55):
+            inside = lo <= e - s <= hi and s >= 1 and e < n_rows - 1
+            if inside and wmin[b, s - 1] < 0.3 and cmax[b, e] > 0.5:
                 out.append((b, s))
     return out
 
 
 def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
-    """Card top edges: straight lines (y at the slot's middle, slope) through the
-    candidates of at least MIN_BANDS bands; one a stretch of half a strip."""
+    """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
+    across) through the candidates of at least MIN_BANDS bands, the best supported
+    first, no two nearer than MIN_STRIP_MM."""
     if len(cands) < MIN_BANDS:
         return []
     c = np.array(cands)
@@ -293,10 +298,9 @@ def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int)
     best = support.max(axis=0)
     slope_i = support.argmax(axis=0)
     lines = []
-    order = np.argsort(-best, kind="stable")
     taken = np.zeros(n_keys, bool)
-    sep = max(int(round(5.0 * PX_PER_MM / bin_px)), 1)
-    for k in order:
+    sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
+    for k in np.argsort(-best, kind="stable"):
         if best[k] < MIN_BANDS:
             break
         if taken[max(k - sep, 0) : k + sep + 1].any():
@@ -311,13 +315,19 @@ def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int)
 
 def _art_rows(content_p: np.ndarray, white_p: np.ndarray) -> np.ndarray:
     """Rows across which a card's art lies: content in ART_BANDS bands or more (the
-    beanometer's coins on white are not art), and the gaps between such rows that
-    are not white across the card (a white bean in the art is art; a card's white
-    border is not)."""
-    art = (content_p > 0.5).sum(axis=0) >= ART_BANDS
-    across = (white_p > 0.55).sum(axis=0) >= ART_BANDS + 2
+    beanometer's coins on white are not art; a printed line is too thin), and the
+    gaps up to ART_GAP_MM between such rows where the card goes on (content or
+    white in ART_BANDS bands, not white right across: a white bean in the art is
+    art; a card's white border, or paper, is not)."""
+    content = (content_p > 0.5).sum(axis=0)
+    white = (white_p > 0.55).sum(axis=0)
+    art = content >= ART_BANDS
+    for a, b in _runs(art):
+        if b - a < 2.5 * ALONG:
+            art[a:b] = False
+    card = (content + white >= ART_BANDS) & (white < ART_BANDS + 2)
     for a, b in _runs(~art):
-        if a > 0 and b < art.size and not across[a:b].any():
+        if a > 0 and b < art.size and b - a <= ART_GAP_MM * ALONG and card[a:b].all():
             art[a:b] = True
     return art
 
@@ -335,43 +345,55 @@ SHORTLIST = 4
 
 class _Faces:
     """The enrolled faces as the edge-counting reader uses them: balanced against
-    their own white, at 1 px/mm, with each row's mean colour over the card's middle."""
+    their own white, at 1 px/mm, with each row's mean colour over the card's middle;
+    where a card's name band starts and its art ends, as the reader sees them."""
 
     def __init__(self, upright: list[np.ndarray]) -> None:
-        self.gray, self.rows, first, last = [], [], [], []
+        self.gray, rows, first, last = [], [], [], []
         for f in upright:
             bal = _balanced(f, _white_balance(f, 0.1))
-            small = cv2.resize(bal, (56, 87), interpolation=cv2.INTER_AREA)
+            small = cv2.resize(bal, (56, CARD_MM_LONG), interpolation=cv2.INTER_AREA)
             self.gray.append(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
-            rows = _lab_rows(small[:, 12:44])
-            self.rows.append(np.vstack([np.zeros((1, 3), np.float32), np.cumsum(rows, axis=0)]))
-            white, content = _classes(bal[:, ::2], None)
-            bands = (_band_profiles(content, 7, 0, 8), _band_profiles(white, 7, 0, 8))
-            c = _art_rows(*bands)
-            runs = [(a, b) for a, b in _runs(c) if b - a >= 3 * PX_PER_MM]
-            long = [b for a, b in runs if b - a >= ART_MM * PX_PER_MM]
-            first.append(runs[0][0] if runs else 6)
-            last.append(long[-1] if long else 140)
-        self.first_mm = float(np.median(first)) / PX_PER_MM  # the name band's start
-        self.last_mm = float(np.median(last)) / PX_PER_MM  # the art's end
-        self.rows_arr = np.stack(self.rows)
+            r = _lab_rows(small[:, 12:44])
+            rows.append(np.vstack([np.zeros((1, 3), np.float32), np.cumsum(r, axis=0)]))
+            view = cv2.resize(bal, (56, int(CARD_MM_LONG * ALONG)), interpolation=cv2.INTER_AREA)
+            white, content = _classes(view, None)
+            c = _art_rows(_band_profiles(content, 7, 0, 8), _band_profiles(white, 7, 0, 8))
+            runs = [(a, b) for a, b in _runs(c) if b - a >= 3 * ALONG]
+            long = [b for a, b in runs if b - a >= ART_MM * ALONG]
+            first.append(runs[0][0] if runs else 3 * ALONG)
+            last.append(long[-1] if long else 71 * ALONG)
+        self.first_mm = float(np.median(first)) / ALONG  # a card's top to its name band
+        self.last_mm = float(np.median(last)) / ALONG  # a card's top to its art's end
+        self.rows = np.stack(rows)
 
     def colour(self, r0: int, r1: int) -> np.ndarray:
         """Every face's mean Lab over rows r0..r1 (mm from its top): (faces, 3)."""
         r1 = max(r1, r0 + 1)
-        return (self.rows_arr[:, r1] - self.rows_arr[:, r0]) / (r1 - r0)
+        return (self.rows[:, r1] - self.rows[:, r0]) / (r1 - r0)
 
 
-def _strip_crop(bal: np.ndarray, y0: float, slope: float, xc: float, rows_mm: float) -> np.ndarray:
-    """Part of a (balanced, PX_PER_MM) view from 2 mm above a card's top edge (y0 at
-    the view's x `xc`, turned by `slope`), `rows_mm` long, turned straight, at 1 px/mm."""
-    k = 1.0 / PX_PER_MM
-    angle = float(np.degrees(np.arctan(slope)))
-    m = cv2.getRotationMatrix2D((xc, y0), angle, k)
-    m[0, 2] += xc * k - xc
-    m[1, 2] += 2.0 - y0
-    size = (int(round(bal.shape[1] * k)), int(round(rows_mm + 4)))
-    return cv2.warpAffine(bal, m, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+def _strip_crop(view: np.ndarray, y0: float, slope: float, xc: float, rows_mm: float):
+    """Part of a slot's (balanced) view from 2 mm above a card's top edge (row y0 at
+    x = xc mm, `slope` rows per mm), `rows_mm` long, turned straight, at 1 px/mm."""
+    t = np.arctan(slope / ALONG)
+    c, s = float(np.cos(t)), float(np.sin(t))
+    # crop (u, v) -> view (x, y): x = xc + (u - xc) c - (v - 2) s,
+    #                              y = y0 + ALONG ((u - xc) s + (v - 2) c)
+    m = np.float32(
+        [
+            [c, -s, xc - xc * c + 2 * s],
+            [ALONG * s, ALONG * c, y0 - ALONG * (xc * s + 2 * c)],
+        ]
+    )
+    size = (view.shape[1], int(round(rows_mm + 4)))
+    return cv2.warpAffine(
+        view,
+        m,
+        size,
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
 
 
 @dataclass
@@ -468,42 +490,57 @@ class FieldReader:
 
     def card_tops(self, view: np.ndarray) -> tuple[list[tuple[float, float]], np.ndarray]:
         """Each card's top edge in a slot's view (from `slot_view`), first planted
-        first, as (row at the slot's middle, slope); and the view balanced against the
-        white of the cards and paper. The column is counted from the cards themselves:
-        each card's top border (a thin white band between what lies above it and its
-        own name band), the first card's name band, the last card's end."""
-        p = PX_PER_MM
+        first, as (row at the slot's middle, slope in rows per mm across); and the
+        view balanced against the white of the cards and paper. The column is counted
+        from the cards themselves: each card's top border (a thin white band between
+        what lies above it and its own name band), the first card's name band, the
+        top card's art."""
+        p = ALONG
         mx, my = MARGIN_MM
-        gains = _white_balance(view)
-        bal = _balanced(view, gains)
-        half = bal[:, ::2]  # 1 px/mm across, PX_PER_MM along
-        white, content = _classes(half, _paper(half))
-        w_mm = half.shape[1] - 2 * mx
+        bal = _balanced(view, _white_balance(view))
+        white, content = _classes(bal, _paper(bal))
+        w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
         x0 = int(round(mx + w_mm / 2 - n_b * BAND_MM / 2))
-        bw = int(BAND_MM)
-        wp = _band_profiles(white, n_b, x0, bw)
-        cp = _band_profiles(content, n_b, x0, bw)
-        band_x = x0 + bw * (np.arange(n_b) + 0.5)
+        wp = _band_profiles(white, n_b, x0, BAND_MM)
+        cp = _band_profiles(content, n_b, x0, BAND_MM)
+        band_x = x0 + BAND_MM * (np.arange(n_b) + 0.5)
         xc = mx + w_mm / 2
-        found = _lines(_top_candidates(wp, cp, p), band_x, xc, half.shape[0], 3)
-        lines = [(y, s / p) for y, s in found]  # slope: rows per row-sized step across
-        # Where cards lie at all: rows where half the slot's width or more is card art,
-        # for 3 mm or more (not a marker's corner, a tick, a speck).
-        rows = _art_rows(cp[1:-1], wp[1:-1])
-        rows[: int((my - 7) * p)] = False
-        runs = [(a, b) for a, b in _runs(rows) if b - a >= 3 * p]
+        lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3)
+        # Where cards lie at all: rows of card art (see _art_rows), along the first
+        # card's slope for where the column starts, along the last one's for its end.
+        lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
+        dx = band_x[1:-1] - xc
+        cpi, wpi = cp[1:-1], wp[1:-1]
+
+        def art(slope: float) -> list[tuple[int, int]]:
+            shift = np.round(slope * dx).astype(int)  # rows, per band
+            if shift.any():
+                c = np.stack([np.roll(r, -k) for r, k in zip(cpi, shift, strict=True)])
+                w = np.stack([np.roll(r, -k) for r, k in zip(wpi, shift, strict=True)])
+            else:
+                c, w = cpi, wpi
+            rows = _art_rows(c, w)
+            # Within the slot (a card laid up to 7 mm above its top), not the mat beyond.
+            rows[:lo] = False
+            rows[hi:] = False
+            return [(a, b) for a, b in _runs(rows) if b - a >= 4 * p]
+
+        runs = art(lines[0][1] if lines else 0.0)
         if not runs:
             return [], bal
-        long = [b for a, b in runs if b - a >= ART_MM * p]
-        first, end = runs[0][0], (long[-1] if long else runs[-1][1])
-        head = self.real.first_mm * p  # a card's top to its name band
-        tail = self.real.last_mm * p  # a card's top to its art's end
-        lines = [ln for ln in lines if first - head - 2 * p <= ln[0] <= end - tail + 10 * p]
+        first = runs[0][0]
+        head = self.real.first_mm * p
+        tail = self.real.last_mm * p
+        lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
         if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
             lines.insert(0, (first - head, 0.0))
             lines.sort()
-        if lines[-1][0] < end - tail - 10 * p:  # the last card's top was not seen
+        runs = art(lines[-1][1]) or runs
+        long = [b for a, b in runs if b - a >= ART_MM * p]
+        end = long[-1] if long else runs[-1][1]
+        lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
+        if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
             lines.append((end - tail, 0.0))
         return lines[:MAX_CARDS], bal
 
@@ -517,21 +554,17 @@ class FieldReader:
         if not lines:
             return FieldReading([], 1.0, [])
         xc = bal.shape[1] / 2
-        faces = self.real
+        half_w = xc - MARGIN_MM[0]
         cards, margins = [], []
         for k, (y0, slope) in enumerate(lines):
             last = k == len(lines) - 1
             if last:
-                rows = CARD_MM_LONG
+                rows = float(CARD_MM_LONG)
             else:
                 ny, ns = lines[k + 1]
                 # What shows of this card: to the next card's edge, where it is nearest.
-                half_w = bal.shape[1] / 2 - MARGIN_MM[0] * PX_PER_MM
-                gap = (
-                    min((ny + ns * d) - (y0 + slope * d) for d in (-half_w, 0.0, half_w))
-                    / PX_PER_MM
-                )
-                rows = float(np.clip(gap - 0.5, 3.5, CARD_MM_LONG))
+                gap = min((ny + ns * d) - (y0 + slope * d) for d in (-half_w, 0.0, half_w))
+                rows = float(np.clip(gap / ALONG - 0.5, 3.5, CARD_MM_LONG))
             crop = _strip_crop(bal, y0, slope, xc, rows)
             i, m = self._which(crop, rows, last)
             cards.append(self.ids[i])
@@ -545,10 +578,7 @@ class FieldReader:
         the slot's width."""
         faces = self.real
         mid = crop.shape[1] // 2
-        if whole:
-            r0, r1 = 12, 70  # the art
-        else:
-            r0, r1 = 3, max(int(rows), 5)
+        r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
         seen = crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]
         lab = _lab_rows(seen).mean(axis=0) if seen.size else np.zeros(3, np.float32)
         d = (np.abs(faces.colour(r0, r1) - lab) * COLOUR_W).sum(axis=1)
@@ -556,7 +586,7 @@ class FieldReader:
         if len(order) == 1:
             return int(order[0]), 0.0
         gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-        h = min(int(rows), 87, gray.shape[0] - 2)
+        h = min(int(rows), CARD_MM_LONG, gray.shape[0] - 2)
         marks = np.array(
             [
                 float(cv2.matchTemplate(gray, faces.gray[i][:h], cv2.TM_CCOEFF_NORMED).max())
