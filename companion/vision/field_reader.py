@@ -339,7 +339,9 @@ def _lab_rows(img: np.ndarray) -> np.ndarray:
 
 
 COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
-MARKS_W = 1.6  # a correlation short of 1 by 0.5 weighs as the farthest shortlisted colour
+# A colour this far off (weighted Lab) weighs as much as marks matching this much worse:
+# colours move with the lamp and the paper, marks less; near varieties differ by marks.
+COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
 SHORTLIST = 4
 
 
@@ -349,11 +351,12 @@ class _Faces:
     where a card's name band starts and its art ends, as the reader sees them."""
 
     def __init__(self, upright: list[np.ndarray]) -> None:
-        self.gray, rows, first, last = [], [], [], []
+        self.gray, self.marks, rows, first, last = [], [], [], [], []
         for f in upright:
             bal = _balanced(f, _white_balance(f, 0.1))
             small = cv2.resize(bal, (56, CARD_MM_LONG), interpolation=cv2.INTER_AREA)
             self.gray.append(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
+            self.marks.append(_marks(self.gray[-1]))
             r = _lab_rows(small[:, 12:44])
             rows.append(np.vstack([np.zeros((1, 3), np.float32), np.cumsum(r, axis=0)]))
             view = cv2.resize(bal, (56, int(CARD_MM_LONG * ALONG)), interpolation=cv2.INTER_AREA)
@@ -371,6 +374,13 @@ class _Faces:
         """Every face's mean Lab over rows r0..r1 (mm from its top): (faces, 3)."""
         r1 = max(r1, r0 + 1)
         return (self.rows[:, r1] - self.rows[:, r0]) / (r1 - r0)
+
+
+def _marks(gray: np.ndarray) -> np.ndarray:
+    """What is printed on a card less its smooth shading (the light, the art's
+    gradients): digits, letters, outlines."""
+    g = gray.astype(np.float32)
+    return g - cv2.GaussianBlur(g, (0, 0), 2.5)
 
 
 def _strip_crop(view: np.ndarray, y0: float, slope: float, xc: float, rows_mm: float):
@@ -560,12 +570,21 @@ class FieldReader:
             last = k == len(lines) - 1
             if last:
                 rows = float(CARD_MM_LONG)
+                crop = _strip_crop(bal, y0, slope, xc, rows)
             else:
                 ny, ns = lines[k + 1]
-                # What shows of this card: to the next card's edge, where it is nearest.
-                gap = min((ny + ns * d) - (y0 + slope * d) for d in (-half_w, 0.0, half_w))
-                rows = float(np.clip(gap / ALONG - 0.5, 3.5, CARD_MM_LONG))
-            crop = _strip_crop(bal, y0, slope, xc, rows)
+                # What shows of this card: down to the next card's edge, column by
+                # column (a card laid turned hides a wedge); the hidden part is filled
+                # with what shows, so it neither matches nor mismatches.
+                u = np.arange(bal.shape[1], dtype=np.float32) - xc
+                ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
+                rows = float(np.clip(ends[int(xc - half_w) : int(xc + half_w)].max() - 2, 3.5, 40))
+                crop = _strip_crop(bal, y0, slope, xc, rows)
+                hidden = np.arange(crop.shape[0])[:, None] > ends[None, :]
+                shows = ~hidden
+                shows[:5] = False  # (the top border says nothing)
+                if shows.sum() > 20:
+                    crop[hidden] = crop[shows].mean(axis=0).astype(np.uint8)
             i, m = self._which(crop, rows, last)
             cards.append(self.ids[i])
             margins.append(m)
@@ -574,8 +593,8 @@ class FieldReader:
     def _which(self, crop: np.ndarray, rows: float, whole: bool) -> tuple[int, float]:
         """The variety of the card whose top lies 2 mm down `crop` (1 px/mm, straight),
         `rows` mm of it showing: the nearest faces by colour, then by the marks printed
-        on it (the count in its corners, its name, its bean), found anywhere across
-        the slot's width."""
+        on it (the count in its corners, its name, its bean: the picture less its
+        smooth shading), found anywhere across the slot's width."""
         faces = self.real
         mid = crop.shape[1] // 2
         r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
@@ -585,18 +604,18 @@ class FieldReader:
         order = np.argsort(d)[:SHORTLIST]
         if len(order) == 1:
             return int(order[0]), 0.0
-        gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-        h = min(int(rows), CARD_MM_LONG, gray.shape[0] - 2)
+        h = min(int(rows), CARD_MM_LONG)
+        marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
         marks = np.array(
             [
-                float(cv2.matchTemplate(gray, faces.gray[i][:h], cv2.TM_CCOEFF_NORMED).max())
+                float(cv2.matchTemplate(marks_in, faces.marks[i][4:h], cv2.TM_CCOEFF_NORMED).max())
                 for i in order
             ]
         )
-        score = d[order] / max(float(d[order].max()), 1e-6) + MARKS_W * (1 - marks)
+        score = d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
         ranked = np.argsort(score)
         best, second = score[ranked[0]], score[ranked[1]]
-        return int(order[ranked[0]]), float(1 - best / max(second, 1e-6))
+        return int(order[ranked[0]]), float(np.clip((second - best) / 4, 0, 1))
 
     def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's
@@ -698,9 +717,58 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     top = box[np.argsort(box[:, 1])]
     tl, tr = sorted(top[:2].tolist())
     bl, br = sorted(top[2:].tolist())
+    quad = np.float32([tl, tr, br, bl])
+    # A card with a white border (as published cards have) is placed by its art: on
+    # white paper the border does not differ from the mat; the name band starts
+    # below the top border, and a card is CARD big.
+    framed = _card_around_art(slot)
+    if framed is not None:
+        quad = framed
     dst = np.float32([[0, 0], [CARD[0], 0], [CARD[0], CARD[1]], [0, CARD[1]]])
-    m = cv2.getPerspectiveTransform(np.float32([tl, tr, br, bl]), dst)
+    m = cv2.getPerspectiveTransform(quad, dst)
     return cv2.warpPerspective(slot, m, CARD, flags=cv2.INTER_AREA)
+
+
+BORDER_MM = 3.0  # a published card's white border
+
+
+def _card_around_art(slot: np.ndarray) -> np.ndarray | None:
+    """The corners (top-left, top-right, bottom-right, bottom-left) of the one card in
+    a slot picture (2 px/mm) whose white border does not differ from the mat: from
+    its art (the rows of content across the card, not the beanometer's coins). None
+    if the art has no white frame (a card not built so)."""
+    bal = _balanced(slot, _white_balance(slot))
+    mat = np.median(np.concatenate([bal[:, 4:9], bal[:, -9:-4]], axis=1).reshape(-1, 3), 0)
+    white, content = _classes(bal, mat)
+    n_b = content.shape[1] // 16
+    rows = _art_rows(
+        _band_profiles(content[:, ::2], n_b, 0, BAND_MM),
+        _band_profiles(white[:, ::2], n_b, 0, BAND_MM),
+    )
+    art = content.copy()
+    art[~np.repeat(rows, 1)] = 0
+    art[:8], art[-8:] = 0, 0
+    art = cv2.morphologyEx(art, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(art)
+    if n < 2:
+        return None
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    pts = cv2.findNonZero((labels == biggest).astype(np.uint8))
+    box = cv2.boxPoints(cv2.minAreaRect(pts))
+    top = box[np.argsort(box[:, 1])]
+    tl, tr = (np.float32(p) for p in sorted(top[:2].tolist()))
+    bl, _ = (np.float32(p) for p in sorted(top[2:].tolist()))
+    ex = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+    ey = (bl - tl) / max(float(np.linalg.norm(bl - tl)), 1.0)
+    # Framed: white between the art's top and the card's.
+    above = [tl + ex * t - ey * BORDER_MM for t in np.linspace(0, np.linalg.norm(tr - tl), 12)]
+    xy = np.clip(np.round(np.float32(above)).astype(int), 0, [slot.shape[1] - 1, slot.shape[0] - 1])
+    if white[xy[:, 1], xy[:, 0]].mean() < 0.6:
+        return None
+    centre_x = (tl + tr) / 2 - BORDER_MM * PX_PER_MM * ey  # the card's top edge, middle
+    half = CARD[0] / 2 * ex
+    c_tl, c_tr = centre_x - half, centre_x + half
+    return np.float32([c_tl, c_tr, c_tr + CARD[1] * ey, c_tl + CARD[1] * ey])
 
 
 class CardTeach:
