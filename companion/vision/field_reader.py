@@ -809,7 +809,7 @@ def score_fields(reader: FieldReader, test_dir: str | Path) -> tuple[dict, list[
             raise ValueError(f"can't read {img_path}")
         truth = json.loads(label.read_text())["fields"]
         t = time.perf_counter()
-        readings = [reader.read(image, f["quad"]) for f in truth]
+        readings = [reader.read(image, f["quad"], f.get("size_mm")) for f in truth]
         times.append(1000 * (time.perf_counter() - t))
         for f, r in zip(truth, readings, strict=True):
             fields += 1

@@ -594,8 +594,9 @@ def render_table(
         for mk in layout.markers:
             q = cv2.perspectiveTransform(np.float64(mk.corners).reshape(-1, 1, 2), cam @ pose)
             markers[mk.id] = [[round(float(x), 2), round(float(y), 2)] for x, y in q.reshape(-1, 2)]
-    img = _light(img, rng, cond)
+    img, kelvin = _light(img, rng, cond)
     labels = {
+        "kelvin": round(kelvin),
         "fields": fields,
         "markers": markers,
         "style": style,
@@ -605,7 +606,9 @@ def render_table(
     return img, labels
 
 
-def _light(img: np.ndarray, rng: np.random.Generator, cond: Conditions) -> np.ndarray:
+def _light(
+    img: np.ndarray, rng: np.random.Generator, cond: Conditions
+) -> tuple[np.ndarray, float]:
     """The lamp (its colour, its falloff, its reflection), then the camera (blur,
     noise, JPEG)."""
     h, w = img.shape[:2]
@@ -640,7 +643,7 @@ def _light(img: np.ndarray, rng: np.random.Generator, cond: Conditions) -> np.nd
     out = out + rng.normal(0, rng.uniform(1, cond.noise), out.shape).astype(np.float32)
     out = np.clip(out, 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, cond.jpeg])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR), k
 
 
 def write_table_dataset(
