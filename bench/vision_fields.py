@@ -139,7 +139,8 @@ def false_markers(tables: int, seed: int, players: int) -> dict:
                 placed = to_image(h, layout.markers[layout.ids.index(mid)].corners)
                 if np.abs(placed - truth[mid]).max() > 6.0:
                     accepted += 1
-            true_px = np.float32([c for f in labels["fields"] if f["mat"] == layout.name for c in f["quad"]])
+            mine = [f for f in labels["fields"] if f["mat"] == layout.name]
+            true_px = np.float32([c for f in mine for c in f["quad"]])
             mm = np.float32([c for s in layout.slots for c in s.quad])
             err = np.linalg.norm(to_image(h, mm) - true_px, axis=1).max()
             px_per_mm = np.linalg.norm(true_px[1] - true_px[0]) / 64.0
@@ -165,7 +166,7 @@ def main() -> None:
     cv2.setNumThreads(1)
     root = Path(tempfile.mkdtemp(prefix="bench-fields-"))
     out: dict = {"frame": f"1280x960, {3 * args.players} field slots", "styles": {}}
-    groups: dict[str, dict] = {"tuned": defaultdict(lambda: [0, 0, 0, 0]), "held-out": defaultdict(lambda: [0, 0, 0, 0])}
+    groups: dict[str, dict] = {g: defaultdict(lambda: [0, 0, 0, 0]) for g in ("tuned", "held-out")}
     all_times: dict[str, list[float]] = {"tuned": [], "held-out": []}
     for style in args.styles.split(","):
         r = bench_style(style, args.scenes, args.seed, root, args.players)
@@ -175,7 +176,10 @@ def main() -> None:
             for i in range(4):
                 g[i] += t[i]
         all_times[group] += r["times"]
-        out["styles"][style] = {**figures(r["tally"]["all"]), "uncalibrated_fields": r["uncalibrated"]}
+        out["styles"][style] = {
+            **figures(r["tally"]["all"]),
+            "uncalibrated_fields": r["uncalibrated"],
+        }
     for group, tally in groups.items():
         times = sorted(all_times[group])
         if not times:

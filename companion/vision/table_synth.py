@@ -38,7 +38,10 @@ from .mats import CARD_MM, MatLayout, card_mat, marker_bits
 
 TUNED = ("r1", "r2", "r3")
 HELD_OUT = ("r4", "r5", "r6")
-STYLES = TUNED + HELD_OUT
+# "r0": the live demo's and the tracker tests' cards: built the same way, but every
+# variety of its own clear hue (those test the tracker, not the reader's limits).
+DEMO = "r0"
+STYLES = (DEMO,) + TUNED + HELD_OUT
 
 # The beanometer printed at a card's bottom: cards needed for 1..4 coins (None: no such).
 _METER = {
@@ -140,22 +143,47 @@ def real_face(bean: str, style: str) -> np.ndarray:
     return _FACES[key].copy()
 
 
+# The demo style's backgrounds: eleven hues and tones apart.
+_DEMO_BACK = {
+    "coffee": (25, 0.75, 0.45),
+    "wax": (55, 0.75, 0.95),
+    "blue": (215, 0.7, 0.8),
+    "chili": (0, 0.85, 0.85),
+    "stink": (280, 0.45, 0.6),
+    "green": (120, 0.7, 0.6),
+    "soy": (35, 0.8, 0.95),
+    "black-eyed": (0, 0.0, 0.3),
+    "red": (340, 0.75, 0.6),
+    "garden": (165, 0.6, 0.75),
+    "cocoa": (190, 0.5, 0.45),
+}
+
+
 def _draw_face(bean: str, style: str) -> np.ndarray:
     rng = np.random.default_rng(_STYLE_SEED[style] + list(_BACK).index(bean))
     srng = np.random.default_rng(_STYLE_SEED[style])
     hue_shift = float(srng.uniform(-10, 10))
     sat_k, val_k = float(srng.uniform(0.85, 1.1)), float(srng.uniform(0.9, 1.05))
+    if style == DEMO:
+        hue_shift, sat_k, val_k = 0.0, 1.0, 1.0
     w, h = CARD_PX[0] * S // 2, CARD_PX[1] * S // 2  # 224 x 348
     border = 3 * S
     band = int(13 * S)  # the beanometer's white band
     img = np.full((h, w, 3), 250, np.uint8)  # the card's white
     x0, y0, x1, y1 = border, border, w - border, h - border - band
-    hh, ss, vv = _BACK[bean]
+    hh, ss, vv = (_DEMO_BACK if style == DEMO else _BACK)[bean]
     back = _hsv(hh + hue_shift + rng.uniform(-3, 3), ss * sat_k, vv * val_k)
     art = np.zeros((y1 - y0, x1 - x0, 3), np.uint8)
     art[:] = back
     aw, ah = art.shape[1], art.shape[0]
-    pattern = {"r1": "gradient", "r2": "stripes", "r3": "dots", "r4": "rays", "r5": "horizon"}
+    pattern = {
+        "r0": "gradient",
+        "r1": "gradient",
+        "r2": "stripes",
+        "r3": "dots",
+        "r4": "rays",
+        "r5": "horizon",
+    }
     kind = pattern.get(style, "tiles")
     if kind == "gradient":
         ramp = np.linspace(1.12, 0.85, ah)[:, None, None]
@@ -198,11 +226,12 @@ def _draw_face(bean: str, style: str) -> np.ndarray:
     _character(art, bean, style, rng)
     # The name band at the top of the art: the count in both top corners, the name.
     title_h = int(rng.uniform(8.5, 10.5) * S)
-    banner = style in ("r1", "r4", "r6")
+    banner = style in ("r0", "r1", "r4", "r6")
     if banner:
         ban = _shade(back, float(rng.uniform(0.6, 0.75)))
         cv2.rectangle(art, (0, 0), (aw, title_h), ban, -1)
     font = {
+        "r0": cv2.FONT_HERSHEY_SIMPLEX,
         "r1": cv2.FONT_HERSHEY_SIMPLEX,
         "r2": cv2.FONT_HERSHEY_DUPLEX,
         "r3": cv2.FONT_HERSHEY_TRIPLEX,
@@ -606,9 +635,7 @@ def render_table(
     return img, labels
 
 
-def _light(
-    img: np.ndarray, rng: np.random.Generator, cond: Conditions
-) -> tuple[np.ndarray, float]:
+def _light(img: np.ndarray, rng: np.random.Generator, cond: Conditions) -> tuple[np.ndarray, float]:
     """The lamp (its colour, its falloff, its reflection), then the camera (blur,
     noise, JPEG)."""
     h, w = img.shape[:2]

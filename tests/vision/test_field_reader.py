@@ -50,7 +50,8 @@ def test_counts_from_the_cards_whatever_the_strip():
 def test_a_mixed_duel_column_card_by_card():
     reader = reader_for("r4")
     column = ["red", "red", "black-eyed", "soy", "soy", "green"]
-    img, labels = render_table(np.random.default_rng(3), 1, "r4", EASY, columns=[(column, 12.0)] * 3)
+    rng = np.random.default_rng(3)
+    img, labels = render_table(rng, 1, "r4", EASY, columns=[(column, 12.0)] * 3)
     for f in labels["fields"]:
         assert reader.read(img, f["quad"], f["size_mm"]).cards == column
 
