@@ -163,7 +163,7 @@ BAND_MM = 8  # the view is cut into bands this wide along the slot for the edges
 WHITE_RUN_MM = (0.8, 6.5)  # a card's top border as seen (3 mm, blurred, a little turned)
 CARD_MM_LONG = 87
 ART_MM = 30.0  # the top card's art is the last run of rows this long or longer
-ART_GAP_MM = 35.0  # a white bean in the art is at most this long
+ART_GAP_MM = 50.0  # a white bean in the art is at most this long
 ART_BANDS = 4  # 32 mm of a card's width
 MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
 MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
@@ -207,11 +207,12 @@ def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
 def _white_balance(img: np.ndarray, share: float = 0.05) -> np.ndarray:
     """Per channel gains that bring the picture's whitest `share` to 240: the cards'
     white borders and bands (or the paper) under whatever lamp."""
-    small = img[::2].reshape(-1, 3)
-    y = small.astype(np.int32).sum(1)
-    k = max(int(len(y) * (1 - share)), 0)
-    cut = np.partition(y, k)[k]
-    white = small[y >= cut].mean(axis=0)
+    small = img[::2]
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
+    above = np.cumsum(hist[::-1])
+    cut = 255 - int(np.searchsorted(above, share * gray.size))
+    white = np.array(cv2.mean(small, mask=(gray >= cut).view(np.uint8))[:3])
     return 240.0 / np.maximum(white, 20.0)
 
 
@@ -240,12 +241,12 @@ def _paper(bal: np.ndarray) -> np.ndarray:
     my = int(MARGIN_MM[1] * ALONG)
     mx = int(MARGIN_MM[0] * ACROSS)
     best, spread = None, 1e9
-    for part in (bal[2 : my - 4 : 2, mx:-mx], bal[-my + 4 : -2 : 2, mx:-mx]):
+    for part in (bal[2 : my - 4 : 2, mx:-mx:2], bal[-my + 4 : -2 : 2, mx:-mx:2]):
         px = part.reshape(-1, 3).astype(np.float32)
         med = np.median(px, axis=0)
-        mad = float(np.median(np.abs(px - med).max(axis=1)))
-        if mad < spread:
-            best, spread = med, mad
+        dev = float(np.abs(px - med).max(axis=1).mean())
+        if dev < spread:
+            best, spread = med, dev
     return best
 
 
@@ -309,7 +310,7 @@ def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int)
         s = SLOPES[slope_i[k]]
         y0 = ys - s * xs
         sel = np.abs(y0 - (k - 1 + 0.5) * bin_px) <= 1.5 * bin_px
-        lines.append((float(np.median(y0[sel])), float(s)))
+        lines.append((float(y0[sel].mean()), float(s)))
     return sorted(lines)
 
 
@@ -342,7 +343,7 @@ COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
 # A colour this far off (weighted Lab) weighs as much as marks matching this much worse:
 # colours move with the lamp and the paper, marks less; near varieties differ by marks.
 COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
-SHORTLIST = 4
+SHORTLIST = 3
 
 
 class _Faces:
@@ -523,32 +524,49 @@ class FieldReader:
         dx = band_x[1:-1] - xc
         cpi, wpi = cp[1:-1], wp[1:-1]
 
-        def art(slope: float) -> list[tuple[int, int]]:
+        n_rows = cpi.shape[1]
+        band_i = np.arange(cpi.shape[0])[:, None]
+
+        def art(slope: float) -> tuple[list[tuple[int, int]], np.ndarray]:
+            """Runs of art rows along `slope`, and the rows white right across."""
             shift = np.round(slope * dx).astype(int)  # rows, per band
             if shift.any():
-                c = np.stack([np.roll(r, -k) for r, k in zip(cpi, shift, strict=True)])
-                w = np.stack([np.roll(r, -k) for r, k in zip(wpi, shift, strict=True)])
+                idx = np.clip(np.arange(n_rows)[None, :] + shift[:, None], 0, n_rows - 1)
+                c, w = cpi[band_i, idx], wpi[band_i, idx]
             else:
                 c, w = cpi, wpi
             rows = _art_rows(c, w)
             # Within the slot (a card laid up to 7 mm above its top), not the mat beyond.
             rows[:lo] = False
             rows[hi:] = False
-            return [(a, b) for a, b in _runs(rows) if b - a >= 4 * p]
+            runs = [(a, b) for a, b in _runs(rows) if b - a >= 4 * p]
+            return runs, (w > 0.55).sum(axis=0) >= ART_BANDS + 2
 
-        runs = art(lines[0][1] if lines else 0.0)
+        runs, _ = art(lines[0][1] if lines else 0.0)
         if not runs:
             return [], bal
-        first = runs[0][0]
+        # The column starts with a card's name band under its white top border (what
+        # lies above the slot, a table or another mat, is no card's).
+        across = (wpi > 0.55).sum(axis=0) >= ART_BANDS
+        framed = [a for a, _ in runs if across[max(a - int(5 * p), 0) : a].any()]
+        first = framed[0] if framed else runs[0][0]
         head = self.real.first_mm * p
         tail = self.real.last_mm * p
         lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
         if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
             lines.insert(0, (first - head, 0.0))
             lines.sort()
-        runs = art(lines[-1][1]) or runs
-        long = [b for a, b in runs if b - a >= ART_MM * p]
-        end = long[-1] if long else runs[-1][1]
+        last_runs, white_across = art(lines[-1][1])
+        runs = last_runs or runs
+        long = [i for i, (a, b) in enumerate(runs) if b - a >= ART_MM * p]
+        k = long[-1] if long else len(runs) - 1
+        end = runs[k][1]
+        # The top card's art goes on past a break in it that is not white across (a
+        # white bean): not past its own beanometer band.
+        for a, b in runs[k + 1 :]:
+            if a - end > 15 * p or white_across[end:a].any():
+                break
+            end = b
         lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
         if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
             lines.append((end - tail, 0.0))
