@@ -290,12 +290,12 @@ def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int)
     xs = band_x[bands] - xc
     n_keys = n_rows // bin_px + 3
     n_b = len(band_x)
+    keys = np.floor((ys[None, :] - SLOPES[:, None] * xs[None, :]) / bin_px).astype(int) + 1
+    keys = np.clip(keys, 1, n_keys - 2)
+    hist = np.zeros((len(SLOPES), n_keys, n_b), bool)
+    hist[np.arange(len(SLOPES))[:, None], keys, bands[None, :]] = True
     support = np.zeros((len(SLOPES), n_keys), np.int32)
-    for i, s in enumerate(SLOPES):
-        key = np.clip(np.floor((ys - s * xs) / bin_px).astype(int) + 1, 1, n_keys - 2)
-        hist = np.zeros((n_keys, n_b), bool)
-        hist[key, bands] = True
-        support[i, 1:-1] = (hist[:-2] | hist[1:-1] | hist[2:]).sum(axis=1)
+    support[:, 1:-1] = (hist[:, :-2] | hist[:, 1:-1] | hist[:, 2:]).sum(axis=2)
     best = support.max(axis=0)
     slope_i = support.argmax(axis=0)
     lines = []
@@ -344,6 +344,7 @@ COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
 # colours move with the lamp and the paper, marks less; near varieties differ by marks.
 COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
 SHORTLIST = 3
+SURE_GAP = 1.5  # colours this many COLOUR_SCALEs apart need no marks compared
 
 
 class _Faces:
@@ -548,8 +549,14 @@ class FieldReader:
         # The column starts with a card's name band under its white top border (what
         # lies above the slot, a table or another mat, is no card's).
         across = (wpi > 0.55).sum(axis=0) >= ART_BANDS
-        framed = [a for a, _ in runs if across[max(a - int(5 * p), 0) : a].any()]
-        first = framed[0] if framed else runs[0][0]
+        framed = [
+            a
+            for a, b in runs
+            if across[max(a - int(5 * p), 0) : a].any() and b >= (my + 2) * p  # into the slot
+        ]
+        if not framed:
+            return [], bal
+        first = framed[0]
         head = self.real.first_mm * p
         tail = self.real.last_mm * p
         lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
@@ -622,6 +629,10 @@ class FieldReader:
         order = np.argsort(d)[:SHORTLIST]
         if len(order) == 1:
             return int(order[0]), 0.0
+        if d[order[1]] - d[order[0]] > SURE_GAP * COLOUR_SCALE:  # no near variety: sure
+            return int(order[0]), float(
+                np.clip((d[order[1]] - d[order[0]]) / (4 * COLOUR_SCALE), 0, 1)
+            )
         h = min(int(rows), CARD_MM_LONG)
         marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
         marks = np.array(
