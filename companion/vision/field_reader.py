@@ -541,14 +541,14 @@ class FieldReader:
             rows[:lo] = False
             rows[hi:] = False
             runs = [(a, b) for a, b in _runs(rows) if b - a >= 4 * p]
-            return runs, (w > 0.55).sum(axis=0) >= ART_BANDS + 2
+            return runs, (w > 0.55).sum(axis=0)
 
-        runs, _ = art(lines[0][1] if lines else 0.0)
+        runs, whites = art(lines[0][1] if lines else 0.0)
         if not runs:
             return [], bal
         # The column starts with a card's name band under its white top border (what
         # lies above the slot, a table or another mat, is no card's).
-        across = (wpi > 0.55).sum(axis=0) >= ART_BANDS
+        across = whites >= ART_BANDS
         framed = [
             a
             for a, b in runs
@@ -563,7 +563,8 @@ class FieldReader:
         if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
             lines.insert(0, (first - head, 0.0))
             lines.sort()
-        last_runs, white_across = art(lines[-1][1])
+        last_runs, whites = art(lines[-1][1])
+        white_across = whites >= ART_BANDS + 2  # a card's border, not a white bean
         runs = last_runs or runs
         long = [i for i, (a, b) in enumerate(runs) if b - a >= ART_MM * p]
         k = long[-1] if long else len(runs) - 1
