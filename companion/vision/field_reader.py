@@ -353,7 +353,7 @@ class _Faces:
     where a card's name band starts and its art ends, as the reader sees them."""
 
     def __init__(self, upright: list[np.ndarray]) -> None:
-        self.gray, self.marks, rows, first, last = [], [], [], [], []
+        self.gray, self.marks, rows, first, last, border = [], [], [], [], [], []
         for f in upright:
             bal = _balanced(f, _white_balance(f, 0.1))
             small = cv2.resize(bal, (56, CARD_MM_LONG), interpolation=cv2.INTER_AREA)
@@ -367,8 +367,11 @@ class _Faces:
             runs = [(a, b) for a, b in _runs(c) if b - a >= 3 * ALONG]
             long = [b for a, b in runs if b - a >= ART_MM * ALONG]
             first.append(runs[0][0] if runs else 3 * ALONG)
+            whites = (_band_profiles(white, 7, 0, 8) > 0.55).sum(axis=0)
+            border.append(int(np.argmax(whites < ART_BANDS)))
             last.append(long[-1] if long else 71 * ALONG)
         self.first_mm = float(np.median(first)) / ALONG  # a card's top to its name band
+        self.border_mm = float(np.median(border)) / ALONG  # a card's top to its border's end
         self.last_mm = float(np.median(last)) / ALONG  # a card's top to its art's end
         self.rows = np.stack(rows)
 
@@ -557,7 +560,11 @@ class FieldReader:
         if not framed:
             return [], bal
         first = framed[0]
+        # The first card's top: its white top border ends where the rows stop being
+        # white across (the name band may start lower, under a light disc or a sky).
+        border_end = first - int(np.argmax(across[max(first - int(5 * p), 0) : first][::-1]))
         head = self.real.first_mm * p
+        first = border_end + head - self.real.border_mm * p
         tail = self.real.last_mm * p
         lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
         if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
@@ -604,7 +611,7 @@ class FieldReader:
                 # with what shows, so it neither matches nor mismatches.
                 u = np.arange(bal.shape[1], dtype=np.float32) - xc
                 ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
-                rows = float(np.clip(ends[int(xc - half_w) : int(xc + half_w)].max() - 2, 3.5, 40))
+                rows = float(np.clip(ends[int(xc - half_w) : int(xc + half_w)].max() - 2, 6, 40))
                 crop = _strip_crop(bal, y0, slope, xc, rows)
                 hidden = np.arange(crop.shape[0])[:, None] > ends[None, :]
                 shows = ~hidden
@@ -634,7 +641,7 @@ class FieldReader:
             return int(order[0]), float(
                 np.clip((d[order[1]] - d[order[0]]) / (4 * COLOUR_SCALE), 0, 1)
             )
-        h = min(int(rows), CARD_MM_LONG)
+        h = min(int(rows), CARD_MM_LONG, crop.shape[0] - 4)
         marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
         marks = np.array(
             [
