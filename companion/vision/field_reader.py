@@ -367,8 +367,12 @@ class _Faces:
             runs = [(a, b) for a, b in _runs(c) if b - a >= 3 * ALONG]
             long = [b for a, b in runs if b - a >= ART_MM * ALONG]
             first.append(runs[0][0] if runs else 3 * ALONG)
-            whites = (_band_profiles(white, 7, 0, 8) > 0.55).sum(axis=0)
-            border.append(int(np.argmax(whites < ART_BANDS)))
+            # The top border: the first rows white across, down to where that ends
+            # (none seen: the name band's start stands for it).
+            across = (_band_profiles(white, 7, 0, 8) > 0.55).sum(axis=0) >= ART_BANDS
+            top = int(np.argmax(across[: int(6 * ALONG)])) if across[: int(6 * ALONG)].any() else -1
+            end = top + int(np.argmax(~across[top:])) if top >= 0 else first[-1]
+            border.append(end)
             last.append(long[-1] if long else 71 * ALONG)
         self.first_mm = float(np.median(first)) / ALONG  # a card's top to its name band
         self.border_mm = float(np.median(border)) / ALONG  # a card's top to its border's end
@@ -562,9 +566,12 @@ class FieldReader:
         first = framed[0]
         # The first card's top: its white top border ends where the rows stop being
         # white across (the name band may start lower, under a light disc or a sky).
-        border_end = first - int(np.argmax(across[max(first - int(5 * p), 0) : first][::-1]))
         head = self.real.first_mm * p
-        first = border_end + head - self.real.border_mm * p
+        if head - self.real.border_mm * p > 2 * p:  # the name band starts below the border
+            above = across[max(first - int(12 * p), 0) : first]
+            if above.any():
+                border_end = first - int(np.argmax(above[::-1]))
+                first = border_end + head - self.real.border_mm * p
         tail = self.real.last_mm * p
         lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
         if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
