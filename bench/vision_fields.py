@@ -168,7 +168,7 @@ def main() -> None:
     out: dict = {"frame": f"1280x960, {3 * args.players} field slots", "styles": {}}
     groups: dict[str, dict] = {g: defaultdict(lambda: [0, 0, 0, 0]) for g in ("tuned", "held-out")}
     all_times: dict[str, list[float]] = {"tuned": [], "held-out": []}
-    for style in args.styles.split(","):
+    for style in args.styles.split(",") if args.scenes > 0 else []:
         r = bench_style(style, args.scenes, args.seed, root, args.players)
         group = "tuned" if style in TUNED else "held-out"
         for bucket, t in r["tally"].items():
