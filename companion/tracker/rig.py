@@ -175,8 +175,11 @@ class Rig:
 
         if not self.faces or not Path(self.faces).is_dir():
             raise ValueError("no card faces taught (the [camera] faces folder)")
-        reader = FieldReader.from_folder(self.faces)
-        quads = [self._slots(m) for m in self._mats.layouts if m.name != FACE_UP_MAT]
+        card_mats = [m for m in self._mats.layouts if m.name != FACE_UP_MAT]
+        # Every slot true to scale: the mats' printed slot size through the calibration.
+        (x0, y0), (x1, _), _, (_, y3) = card_mats[0].slots[0].quad
+        reader = FieldReader.from_folder(self.faces, slot_mm=(x1 - x0, y3 - y0))
+        quads = [self._slots(m) for m in card_mats]
         self._cards_read = (reader, quads)
         return LiveFields(self.service, t.code, *card_reading(reader, quads, self._places()))
 

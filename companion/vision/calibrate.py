@@ -14,10 +14,33 @@ import numpy as np
 
 from .mats import MatLayout, aruco_dictionary
 
+MAX_SIDE_RATIO = 1.7  # a marker's longest side to its shortest (the camera <= ~20 deg off)
+MIN_SIDE_PX = 8.0  # a smaller square is too few pixels to be a mat's marker
+SIZE_SPREAD = 0.35  # a mat's markers are one size on paper: this far off the median is not one
+RANSAC_MM = 2.5  # a marker corner further than this from the mat's fit is not the mat's
 
-def detect_markers(image: np.ndarray) -> dict[int, np.ndarray]:
-    """{marker id: its 4 corners in pixels (top-left, top-right, bottom-right,
-    bottom-left)}, with OpenCV 4.7+'s ArucoDetector or 4.6's functions."""
+
+def _plausible(corners: np.ndarray) -> bool:
+    """A marker's outline as the camera can see a printed square: convex, sides
+    alike, corners near right angles, not a speck."""
+    q = corners.astype(np.float32)
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    if sides.min() < MIN_SIDE_PX or sides.max() > MAX_SIDE_RATIO * sides.min():
+        return False
+    if not cv2.isContourConvex(q.reshape(-1, 1, 2)):
+        return False
+    a, b = q - np.roll(q, 1, axis=0), np.roll(q, -1, axis=0) - q
+    cos = np.abs((a * b).sum(1)) / (np.linalg.norm(a, axis=1) * np.linalg.norm(b, axis=1))
+    return bool(cos.max() < 0.5)  # every corner 60..120 degrees
+
+
+def detect_marker_candidates(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Every marker-like square in the picture with a plausible outline, as (id,
+    4 corners in pixels: top-left, top-right, bottom-right, bottom-left); an id may
+    come twice (a card's art can hold a marker-like pattern). OpenCV 4.7+'s
+    ArucoDetector or 4.6's functions."""
+    if image is None or not hasattr(image, "ndim") or image.ndim not in (2, 3) or image.size == 0:
+        raise ValueError("not a picture (an empty or unreadable frame)")
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     dictionary = aruco_dictionary()
     if hasattr(cv2.aruco, "ArucoDetector"):
@@ -29,21 +52,72 @@ def detect_markers(image: np.ndarray) -> dict[int, np.ndarray]:
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         corners, ids, _ = cv2.aruco.detectMarkers(gray, dictionary, parameters=params)
     if ids is None:
-        return {}
-    return {int(i): c.reshape(4, 2) for i, c in zip(ids.ravel(), corners, strict=True)}
+        return []
+    out = []
+    for i, c in zip(ids.ravel(), corners, strict=True):
+        q = c.reshape(4, 2)
+        if _plausible(q):
+            out.append((int(i), q))
+    return out
+
+
+def detect_markers(image: np.ndarray) -> dict[int, np.ndarray]:
+    """{marker id: its 4 corners in pixels (top-left, top-right, bottom-right,
+    bottom-left)}: the plausible squares; of an id seen twice, the larger."""
+    return _largest(detect_marker_candidates(image))
+
+
+def _largest(candidates: list[tuple[int, np.ndarray]]) -> dict[int, np.ndarray]:
+    found: dict[int, np.ndarray] = {}
+    for i, q in candidates:
+        if i not in found or cv2.contourArea(q) > cv2.contourArea(found[i]):
+            found[i] = q
+    return found
+
+
+Found = dict[int, np.ndarray] | list[tuple[int, np.ndarray]]
 
 
 def homography(
-    layout: MatLayout, found: dict[int, np.ndarray], min_markers: int = 2
+    layout: MatLayout, found: Found, min_markers: int = 2
 ) -> tuple[np.ndarray | None, list[int]]:
-    """Pixels -> mat millimetres from the layout's markers that were found."""
-    used = [m for m in layout.markers if m.id in found]
-    if len(used) < min_markers:
-        return None, [m.id for m in used]
-    src = np.concatenate([found[m.id] for m in used]).astype(np.float32)
-    dst = np.concatenate([m.corners for m in used]).astype(np.float32)
+    """Pixels -> mat millimetres from the layout's markers that were found. Only
+    markers that agree are used: ids of this mat, of one size (the median's, within
+    SIZE_SPREAD), and whose corners a RANSAC fit over all of them puts within
+    RANSAC_MM of their printed place; a square in a card's art that reads as one of
+    the mat's ids is left out (and with fewer than `min_markers` agreeing, no
+    homography)."""
+    items = list(found.items()) if isinstance(found, dict) else list(found)
+    printed = {m.id: m for m in layout.markers}
+    cands = [(i, q) for i, q in items if i in printed]
+    if len({i for i, _ in cands}) < min_markers:
+        return None, sorted({i for i, _ in cands})
+    sides = np.array([np.sqrt(max(cv2.contourArea(q.astype(np.float32)), 1.0)) for _, q in cands])
+    med = float(np.median(sides))
+    if len(cands) > 2:
+        cands = [c for c, s in zip(cands, sides, strict=True) if abs(s - med) <= SIZE_SPREAD * med]
+    if len({i for i, _ in cands}) < min_markers:
+        return None, sorted({i for i, _ in cands})
+    src = np.concatenate([q for _, q in cands]).astype(np.float32)
+    dst = np.concatenate([printed[i].corners for i, _ in cands]).astype(np.float32)
+    h, _ = cv2.findHomography(src, dst, cv2.RANSAC, RANSAC_MM)
+    if h is None:
+        return None, []
+    # The markers whose four corners all agree with the fit; of an id twice, the nearer.
+    best: dict[int, tuple[float, np.ndarray]] = {}
+    for i, q in cands:
+        err = float(np.linalg.norm(to_mat(h, q) - printed[i].corners, axis=1).max())
+        if err <= RANSAC_MM and (i not in best or err < best[i][0]):
+            best[i] = (err, q)
+    if len(best) < min_markers:
+        return None, sorted(best)
+    used = [m.id for m in layout.markers if m.id in best]
+    src = np.concatenate([best[i][1] for i in used]).astype(np.float32)
+    dst = np.concatenate([printed[i].corners for i in used]).astype(np.float32)
     h, _ = cv2.findHomography(src, dst, 0)
-    return h, [m.id for m in used]
+    if h is None or np.linalg.det(h[:2, :2]) <= 0:  # a mirrored fit is no mat seen from above
+        return None, []
+    return h, used
 
 
 @dataclass
@@ -55,7 +129,7 @@ class MatTracker:
     seen: dict[str, list[int]] = field(default_factory=dict)
 
     def update(self, image: np.ndarray) -> dict[str, np.ndarray]:
-        found = detect_markers(image)
+        found = detect_marker_candidates(image)
         for layout in self.layouts:
             h, used = homography(layout, found)
             self.seen[layout.name] = used
@@ -79,10 +153,11 @@ def to_image(h: np.ndarray, points_mm: np.ndarray) -> np.ndarray:
 
 def calibration_report(image: np.ndarray, layouts: list[MatLayout]) -> dict:
     """What `companion vision calibrate IMAGE --json` prints."""
-    found = detect_markers(image)
+    candidates = detect_marker_candidates(image)
+    found = _largest(candidates)
     mats = []
     for layout in layouts:
-        h, used = homography(layout, found)
+        h, used = homography(layout, candidates)
         mats.append(
             {
                 "mat": layout.name,

@@ -9,8 +9,11 @@ bottom-left; "top" is where the first-planted card's strip shows), the cards run
 from the first planted to the top card. An enrolment folder holds one upright card
 face per variety, ID.png.
 
-Three families of designs ("a", "b", "c") draw every variety differently, so a
-reader can be tuned on one and measured on the others."""
+Three early families of designs ("a", "b", "c") draw every variety differently
+but are not built like real cards; the styles "r1" .. "r6" (`table_synth`) are: a
+white rounded border, a white beanometer band at the bottom, the count in both top
+corners. "r0", whose varieties are all of clearly different hues, is the default
+(the demo, the tracker's tests); the reader is measured on r1 .. r6."""
 
 from __future__ import annotations
 
@@ -55,11 +58,22 @@ _STYLE = {
 }
 
 
-def card_face(bean: str, design: str = "a") -> np.ndarray:
+DEFAULT_DESIGN = "r0"  # (table_synth.DEMO)
+
+
+def card_face(bean: str, design: str = DEFAULT_DESIGN) -> np.ndarray:
     """An upright card of `bean`: our artwork, with the variety's card count (the
-    number printed on real cards) in two corners."""
+    number printed on real cards) in two corners. Designs "r0" .. "r6" are built
+    like the published cards (`table_synth.real_face`; white where its rounded
+    corners leave the rectangle), "a", "b", "c" are the early flat ones."""
     if bean not in _STYLE:
         raise ValueError(f"{bean!r} is not a bean variety")
+    if design.startswith("r"):
+        from .table_synth import CARD_MASK, real_face
+
+        face = real_face(bean, design)
+        face[CARD_MASK == 0] = 255
+        return face
     w, h = CARD_PX
     card, ink, glyph = _STYLE[bean]
     if design == "b":
@@ -68,7 +82,7 @@ def card_face(bean: str, design: str = "a") -> np.ndarray:
     elif design == "c":  # darker cards, the ink's and the card's colours swapped
         card, ink = tuple(int(0.85 * c) for c in ink), tuple(min(255, int(1.1 * c)) for c in card)
     elif design != "a":
-        raise ValueError("design is 'a', 'b' or 'c'")
+        raise ValueError("design is 'a', 'b', 'c' or 'r0' .. 'r6'")
     img = np.full((h, w, 3), card, np.uint8)
     cv2.rectangle(img, (3, 3), (w - 4, h - 4), tuple(int(c * 0.6) for c in card), 2)
     cx, cy = w // 2, h // 2 + 8
@@ -154,7 +168,7 @@ def table_layout(
 def render_fields(
     rng: np.random.Generator,
     columns: list[list[str]],
-    design: str = "a",
+    design: str = DEFAULT_DESIGN,
     size: tuple[int, int] = (1280, 960),
     px_per_mm: float | None = None,
     hand: bool = False,
@@ -214,7 +228,7 @@ def render_fields(
 def render_spots(
     rng: np.random.Generator,
     cards: list[str | None],
-    design: str = "a",
+    design: str = DEFAULT_DESIGN,
     across: list[bool] | None = None,
     size: tuple[int, int] = (1280, 960),
     px_per_mm: float = 1.4,
@@ -374,7 +388,7 @@ def write_field_dataset(
     folder: str | Path,
     scenes: int,
     seed: int = 0,
-    design: str = "a",
+    design: str = DEFAULT_DESIGN,
     fields: int = 3,
     size: tuple[int, int] = (1280, 960),
     glare: bool | None = None,
@@ -396,7 +410,7 @@ def write_field_dataset(
     return paths
 
 
-def write_enrolment(folder: str | Path, design: str = "a") -> list[Path]:
+def write_enrolment(folder: str | Path, design: str = DEFAULT_DESIGN) -> list[Path]:
     """One upright card face per variety: ID.png."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -436,7 +450,7 @@ class CardTable:
         seats: int,
         fields: int = 3,
         seed: int = 0,
-        design: str = "a",
+        design: str = DEFAULT_DESIGN,
         size: tuple[int, int] = (1280, 960),
     ) -> None:
         self.rng = np.random.default_rng(seed)

@@ -149,6 +149,272 @@ def _feature(patch: np.ndarray) -> np.ndarray:
     )
 
 
+# ---------------------------------------------------------------- cards as they are built
+# Issue 16: a published card has a white rounded border (~3 mm) and a white band at its
+# bottom (the beanometer). Each card's top edge is therefore a thin white band across
+# the card between the earlier card's art above and its own name band below; the
+# column is counted from those edges, not from a fixed pitch, and read in colours
+# balanced against the white of the cards and the mat paper.
+
+ALONG = 2.0  # px per mm along the slot in a slot's view (edges want rows) ...
+ACROSS = 1.0  # ... and across it (bands, and the marks matched at 1 px/mm)
+MARGIN_MM = (12.0, 10.0)  # the view's room beside and above/below the slot (cards off it)
+BAND_MM = 8  # the view is cut into bands this wide along the slot for the edges
+WHITE_RUN_MM = (0.8, 6.5)  # a card's top border as seen (3 mm, blurred, a little turned)
+CARD_MM_LONG = 87
+ART_MM = 30.0  # the top card's art is the last run of rows this long or longer
+ART_GAP_MM = 50.0  # a white bean in the art is at most this long
+ART_BANDS = 4  # 32 mm of a card's width
+MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
+MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
+# Rows per mm across: card tops turned up to 8.5 degrees; straight first (a tie keeps
+# the straighter line).
+SLOPES = np.array(sorted(np.linspace(-0.3, 0.3, 15), key=abs))
+WHITE_MIN, WHITE_CHROMA, PAPER_NEAR = 175, 45, 30  # balanced levels (white is 240)
+
+
+def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
+    """The slot in `quad` (corners in the picture: top-left, top-right, bottom-right,
+    bottom-left) seen from straight above, ACROSS px/mm across and ALONG px/mm along,
+    with MARGIN_MM of room around it. `size_mm`: the slot's printed size (from the
+    calibrated mat): the view is then true to scale however the camera looks at the
+    table; without it the slot is taken as a card and 4 mm each side wide and as long
+    as its shape in the picture says (right only for a camera straight above)."""
+    if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] != 3:
+        raise ValueError("not a colour picture (an empty or unreadable frame)")
+    q = np.array(quad, np.float32).reshape(4, 2)
+    if size_mm is None:
+        wide = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+        long = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        w_mm = SLOT[0] / PX_PER_MM
+        l_mm = w_mm * long / max(wide, 1.0)
+        if l_mm >= 0.95 * SLOT[1] / PX_PER_MM:
+            l_mm = SLOT[1] / PX_PER_MM
+    else:
+        w_mm, l_mm = float(size_mm[0]), float(size_mm[1])
+    if not (20 <= w_mm <= 200 and 60 <= l_mm <= 600):
+        raise ValueError(f"a field slot of {w_mm:g} x {l_mm:g} mm holds no column of cards")
+    mx, my = MARGIN_MM
+    dst = np.float32([[mx, my], [mx + w_mm, my], [mx + w_mm, my + l_mm], [mx, my + l_mm]])
+    dst *= np.float32([ACROSS, ALONG])
+    size = (int(round((w_mm + 2 * mx) * ACROSS)), int(round((l_mm + 2 * my) * ALONG)))
+    m = cv2.getPerspectiveTransform(q, dst)
+    return cv2.warpPerspective(
+        image, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def _white_balance(img: np.ndarray, share: float = 0.05) -> np.ndarray:
+    """Per channel gains that bring the picture's whitest `share` to 240: the cards'
+    white borders and bands (or the paper) under whatever lamp."""
+    small = img[::2]
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
+    above = np.cumsum(hist[::-1])
+    cut = 255 - int(np.searchsorted(above, share * gray.size))
+    white = np.array(cv2.mean(small, mask=(gray >= cut).view(np.uint8))[:3])
+    return 240.0 / np.maximum(white, 20.0)
+
+
+def _balanced(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    return cv2.transform(img, np.diag(gains).astype(np.float32))
+
+
+def _classes(bal: np.ndarray, paper: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel (0/1, uint8): white (a card's border or band, or white paper) and
+    content (a card's art: neither white nor the paper)."""
+    b, g, r = cv2.split(bal)
+    hi = cv2.max(cv2.max(b, g), r)
+    lo = cv2.min(cv2.min(b, g), r)
+    white = ((lo > WHITE_MIN) & (cv2.subtract(hi, lo) < WHITE_CHROMA)).view(np.uint8)
+    content = 1 - white
+    if paper is not None:
+        d = cv2.absdiff(bal, np.full_like(bal, 0) + paper.astype(np.uint8))
+        db, dg, dr = cv2.split(d)
+        content &= (cv2.max(cv2.max(db, dg), dr) > PAPER_NEAR).view(np.uint8)
+    return white, content
+
+
+def _paper(bal: np.ndarray) -> np.ndarray:
+    """The mat paper's colour (balanced): from the room above and below the slot, the
+    more even of the two."""
+    my = int(MARGIN_MM[1] * ALONG)
+    mx = int(MARGIN_MM[0] * ACROSS)
+    best, spread = None, 1e9
+    for part in (bal[2 : my - 4 : 2, mx:-mx:2], bal[-my + 4 : -2 : 2, mx:-mx:2]):
+        px = part.reshape(-1, 3).astype(np.float32)
+        med = np.median(px, axis=0)
+        dev = float(np.abs(px - med).max(axis=1).mean())
+        if dev < spread:
+            best, spread = med, dev
+    return best
+
+
+def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
+    """The share of `mask` (0/1) in each band, row by row: (bands, rows)."""
+    part = mask[:, x0 : x0 + n_bands * band_px].astype(np.float32)
+    return cv2.resize(part, (n_bands, part.shape[0]), interpolation=cv2.INTER_AREA).T
+
+
+def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) of every run of True."""
+    d = np.diff(np.concatenate([[0], flags.astype(np.int8), [0]]))
+    return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist(), strict=True))
+
+
+def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> list:
+    """Per band: where a thin white band starts between something not white above and
+    content below (a card's top border over the card before, or over the paper)."""
+    lo, hi = WHITE_RUN_MM[0] * ALONG, WHITE_RUN_MM[1] * ALONG
+    near = int(round(2.0 * ALONG))
+    out = []
+    n_rows = white_p.shape[1]
+    wmin = cv2.erode(white_p, np.ones((1, near), np.uint8), anchor=(near - 1, 0))  # rows before
+    cmax = cv2.dilate(content_p, np.ones((1, near), np.uint8), anchor=(0, 0))  # rows after
+    for b in range(white_p.shape[0]):
+        for s, e in _runs(white_p[b] > 0.55):
+            inside = lo <= e - s <= hi and s >= 1 and e < n_rows - 1
+            if inside and wmin[b, s - 1] < 0.3 and cmax[b, e] > 0.5:
+                out.append((b, s))
+    return out
+
+
+def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
+    """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
+    across) through the candidates of at least MIN_BANDS bands, the best supported
+    first, no two nearer than MIN_STRIP_MM."""
+    if len(cands) < MIN_BANDS:
+        return []
+    c = np.array(cands)
+    bands, ys = c[:, 0], c[:, 1].astype(np.float32)
+    xs = band_x[bands] - xc
+    n_keys = n_rows // bin_px + 3
+    n_b = len(band_x)
+    keys = np.floor((ys[None, :] - SLOPES[:, None] * xs[None, :]) / bin_px).astype(int) + 1
+    keys = np.clip(keys, 1, n_keys - 2)
+    hist = np.zeros((len(SLOPES), n_keys, n_b), bool)
+    hist[np.arange(len(SLOPES))[:, None], keys, bands[None, :]] = True
+    support = np.zeros((len(SLOPES), n_keys), np.int32)
+    support[:, 1:-1] = (hist[:, :-2] | hist[:, 1:-1] | hist[:, 2:]).sum(axis=2)
+    best = support.max(axis=0)
+    slope_i = support.argmax(axis=0)
+    lines = []
+    taken = np.zeros(n_keys, bool)
+    sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
+    for k in np.argsort(-best, kind="stable"):
+        if best[k] < MIN_BANDS:
+            break
+        if taken[max(k - sep, 0) : k + sep + 1].any():
+            continue
+        taken[k] = True
+        s = SLOPES[slope_i[k]]
+        y0 = ys - s * xs
+        sel = np.abs(y0 - (k - 1 + 0.5) * bin_px) <= 1.5 * bin_px
+        lines.append((float(y0[sel].mean()), float(s)))
+    return sorted(lines)
+
+
+def _art_rows(content_p: np.ndarray, white_p: np.ndarray) -> np.ndarray:
+    """Rows across which a card's art lies: content in ART_BANDS bands or more (the
+    beanometer's coins on white are not art; a printed line is too thin), and the
+    gaps up to ART_GAP_MM between such rows where the card goes on (content or
+    white in ART_BANDS bands, not white right across: a white bean in the art is
+    art; a card's white border, or paper, is not)."""
+    content = (content_p > 0.5).sum(axis=0)
+    white = (white_p > 0.55).sum(axis=0)
+    art = content >= ART_BANDS
+    for a, b in _runs(art):
+        if b - a < 2.5 * ALONG:
+            art[a:b] = False
+    card = (content + white >= ART_BANDS) & (white < ART_BANDS + 2)
+    for a, b in _runs(~art):
+        if a > 0 and b < art.size and b - a <= ART_GAP_MM * ALONG and card[a:b].all():
+            art[a:b] = True
+    return art
+
+
+def _lab_rows(img: np.ndarray) -> np.ndarray:
+    """Mean Lab of each row (float)."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    return cv2.reduce(lab, 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
+
+
+COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
+# A colour this far off (weighted Lab) weighs as much as marks matching this much worse:
+# colours move with the lamp and the paper, marks less; near varieties differ by marks.
+COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
+SHORTLIST = 3
+SURE_GAP = 1.5  # colours this many COLOUR_SCALEs apart need no marks compared
+
+
+class _Faces:
+    """The enrolled faces as the edge-counting reader uses them: balanced against
+    their own white, at 1 px/mm, with each row's mean colour over the card's middle;
+    where a card's name band starts and its art ends, as the reader sees them."""
+
+    def __init__(self, upright: list[np.ndarray]) -> None:
+        self.gray, self.marks, rows, first, last, border = [], [], [], [], [], []
+        for f in upright:
+            bal = _balanced(f, _white_balance(f, 0.1))
+            small = cv2.resize(bal, (56, CARD_MM_LONG), interpolation=cv2.INTER_AREA)
+            self.gray.append(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
+            self.marks.append(_marks(self.gray[-1]))
+            r = _lab_rows(small[:, 12:44])
+            rows.append(np.vstack([np.zeros((1, 3), np.float32), np.cumsum(r, axis=0)]))
+            view = cv2.resize(bal, (56, int(CARD_MM_LONG * ALONG)), interpolation=cv2.INTER_AREA)
+            white, content = _classes(view, None)
+            c = _art_rows(_band_profiles(content, 7, 0, 8), _band_profiles(white, 7, 0, 8))
+            runs = [(a, b) for a, b in _runs(c) if b - a >= 3 * ALONG]
+            long = [b for a, b in runs if b - a >= ART_MM * ALONG]
+            first.append(runs[0][0] if runs else 3 * ALONG)
+            # The top border: the first rows white across, down to where that ends
+            # (none seen: the name band's start stands for it).
+            across = (_band_profiles(white, 7, 0, 8) > 0.55).sum(axis=0) >= ART_BANDS
+            top = int(np.argmax(across[: int(6 * ALONG)])) if across[: int(6 * ALONG)].any() else -1
+            end = top + int(np.argmax(~across[top:])) if top >= 0 else first[-1]
+            border.append(end)
+            last.append(long[-1] if long else 71 * ALONG)
+        self.first_mm = float(np.median(first)) / ALONG  # a card's top to its name band
+        self.border_mm = float(np.median(border)) / ALONG  # a card's top to its border's end
+        self.last_mm = float(np.median(last)) / ALONG  # a card's top to its art's end
+        self.rows = np.stack(rows)
+
+    def colour(self, r0: int, r1: int) -> np.ndarray:
+        """Every face's mean Lab over rows r0..r1 (mm from its top): (faces, 3)."""
+        r1 = max(r1, r0 + 1)
+        return (self.rows[:, r1] - self.rows[:, r0]) / (r1 - r0)
+
+
+def _marks(gray: np.ndarray) -> np.ndarray:
+    """What is printed on a card less its smooth shading (the light, the art's
+    gradients): digits, letters, outlines."""
+    g = gray.astype(np.float32)
+    return g - cv2.GaussianBlur(g, (0, 0), 2.5)
+
+
+def _strip_crop(view: np.ndarray, y0: float, slope: float, xc: float, rows_mm: float):
+    """Part of a slot's (balanced) view from 2 mm above a card's top edge (row y0 at
+    x = xc mm, `slope` rows per mm), `rows_mm` long, turned straight, at 1 px/mm."""
+    t = np.arctan(slope / ALONG)
+    c, s = float(np.cos(t)), float(np.sin(t))
+    # crop (u, v) -> view (x, y): x = xc + (u - xc) c - (v - 2) s,
+    #                              y = y0 + ALONG ((u - xc) s + (v - 2) c)
+    m = np.float32(
+        [
+            [c, -s, xc - xc * c + 2 * s],
+            [ALONG * s, ALONG * c, y0 - ALONG * (xc * s + 2 * c)],
+        ]
+    )
+    size = (view.shape[1], int(round(rows_mm + 4)))
+    return cv2.warpAffine(
+        view,
+        m,
+        size,
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
 @dataclass
 class FieldReading:
     cards: list[str]
@@ -157,11 +423,16 @@ class FieldReading:
 
 
 class FieldReader:
-    def __init__(self, faces: dict[str, np.ndarray]) -> None:
+    def __init__(self, faces: dict[str, np.ndarray], slot_mm=None) -> None:
+        """`faces`: an upright picture of a card of each variety; `slot_mm`: the
+        printed size of the mats' field slots (width, length), which makes every slot
+        true to scale through the calibration (see `slot_view`)."""
         if not faces:
             raise ValueError("enrol at least one card face")
         self.ids = list(faces)
+        self.slot_mm = None if slot_mm is None else (float(slot_mm[0]), float(slot_mm[1]))
         upright = [cv2.resize(f, CARD, interpolation=cv2.INTER_AREA) for f in faces.values()]
+        self.real = _Faces(upright)
         inner = [f[4:-4, 4:-4] for f in upright]
         self.strips = np.stack([_feature(f[4 : STRIP - 2, 4:-4]) for f in upright])
         self.wholes = np.stack([_feature(f) for f in inner])
@@ -192,7 +463,7 @@ class FieldReader:
         ]
 
     @classmethod
-    def from_folder(cls, folder: str | Path) -> FieldReader:
+    def from_folder(cls, folder: str | Path, slot_mm=None) -> FieldReader:
         faces = {}
         for p in sorted(Path(folder).iterdir()):
             if p.suffix.lower() in IMAGE_SUFFIXES:
@@ -202,27 +473,7 @@ class FieldReader:
                 faces[p.stem] = img
         if not faces:
             raise ValueError(f"{folder}: no card faces (ID.png or ID.jpg, one per variety)")
-        return cls(faces)
-
-    def count(self, slot: np.ndarray) -> int:
-        """Cards in the slot, from where the column stops differing from the bare
-        mat, row by row (the light changes along a slot)."""
-        # The mat beside the cards, inside the slot's printed edge. A card laid off
-        # centre covers one side's margin: the mat's colour comes from the rows
-        # whose two margins agree, each row takes the side nearer it, and the rows
-        # are smoothed along the slot.
-        left, right, mat = _margins(slot)
-        nearer = (np.abs(left - mat).sum(1) <= np.abs(right - mat).sum(1))[:, None]
-        bare = np.where(nearer, left, right).astype(np.uint8)[:, None, :]
-        bare = cv2.medianBlur(bare, 31)
-        differs = _off_mat(slot[:, 12:-12:2], bare)  # every other column is enough
-        rows = np.count_nonzero(differs, axis=1) > 0.5 * differs.shape[1]
-        if not rows[: CARD[1] // 2].any():
-            return 0
-        covered = np.nonzero(rows)[0]
-        end = int(covered.max())
-        n = round((end - 8 - CARD[1]) / STRIP) + 1
-        return int(min(max(n, 1), MAX_CARDS))
+        return cls(faces, slot_mm)
 
     def _card(
         self, feats: np.ndarray, q: np.ndarray, top_end: np.ndarray, whole: np.ndarray | None = None
@@ -256,31 +507,164 @@ class FieldReader:
         best, second = score[ranked[0]], score[ranked[1]]
         return int(few[ranked[0]]), float(1 - best / max(second, 1e-6))
 
-    def read_slot(self, slot: np.ndarray) -> FieldReading:
-        n = self.count(slot)
-        cards, margins = [], []
-        # Where each card's top edge really lies: a card laid turned hides a wedge of
-        # the strip below it, and only what shows of a strip is read.
-        edges = [np.full(CARD[0] - 8, 8.0)] + [_top_edge(slot, 8 + k * STRIP) for k in range(1, n)]
-        for k in range(n):
-            top = 8 + k * STRIP
-            if k < n - 1:
-                top_end = _visible(slot, edges[k], edges[k + 1], top)
-                i, m = self._card(self.strips, _feature(top_end), top_end)
+    def card_tops(self, view: np.ndarray) -> tuple[list[tuple[float, float]], np.ndarray]:
+        """Each card's top edge in a slot's view (from `slot_view`), first planted
+        first, as (row at the slot's middle, slope in rows per mm across); and the
+        view balanced against the white of the cards and paper. The column is counted
+        from the cards themselves: each card's top border (a thin white band between
+        what lies above it and its own name band), the first card's name band, the
+        top card's art."""
+        p = ALONG
+        mx, my = MARGIN_MM
+        bal = _balanced(view, _white_balance(view))
+        white, content = _classes(bal, _paper(bal))
+        w_mm = bal.shape[1] - 2 * mx
+        n_b = int((w_mm + 16) // BAND_MM)
+        x0 = int(round(mx + w_mm / 2 - n_b * BAND_MM / 2))
+        wp = _band_profiles(white, n_b, x0, BAND_MM)
+        cp = _band_profiles(content, n_b, x0, BAND_MM)
+        band_x = x0 + BAND_MM * (np.arange(n_b) + 0.5)
+        xc = mx + w_mm / 2
+        lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3)
+        # Where cards lie at all: rows of card art (see _art_rows), along the first
+        # card's slope for where the column starts, along the last one's for its end.
+        lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
+        dx = band_x[1:-1] - xc
+        cpi, wpi = cp[1:-1], wp[1:-1]
+
+        n_rows = cpi.shape[1]
+        band_i = np.arange(cpi.shape[0])[:, None]
+
+        def art(slope: float) -> tuple[list[tuple[int, int]], np.ndarray]:
+            """Runs of art rows along `slope`, and the rows white right across."""
+            shift = np.round(slope * dx).astype(int)  # rows, per band
+            if shift.any():
+                idx = np.clip(np.arange(n_rows)[None, :] + shift[:, None], 0, n_rows - 1)
+                c, w = cpi[band_i, idx], wpi[band_i, idx]
             else:
-                whole = _feature(slot[top + 4 : top + CARD[1] - 4, 12:-12])
-                i, m = self._card(
-                    self.wholes,
-                    whole,
-                    slot[top + 3 : top + STRIP - 2, 14:-14],
-                    slot[top - 8 : top + CARD[1] + 8],
-                )
+                c, w = cpi, wpi
+            rows = _art_rows(c, w)
+            # Within the slot (a card laid up to 7 mm above its top), not the mat beyond.
+            rows[:lo] = False
+            rows[hi:] = False
+            runs = [(a, b) for a, b in _runs(rows) if b - a >= 4 * p]
+            return runs, (w > 0.55).sum(axis=0)
+
+        runs, whites = art(lines[0][1] if lines else 0.0)
+        if not runs:
+            return [], bal
+        # The column starts with a card's name band under its white top border (what
+        # lies above the slot, a table or another mat, is no card's).
+        across = whites >= ART_BANDS
+        framed = [
+            a
+            for a, b in runs
+            if across[max(a - int(5 * p), 0) : a].any() and b >= (my + 2) * p  # into the slot
+        ]
+        if not framed:
+            return [], bal
+        first = framed[0]
+        # The first card's top: its white top border ends where the rows stop being
+        # white across (the name band may start lower, under a light disc or a sky).
+        head = self.real.first_mm * p
+        if head - self.real.border_mm * p > 2 * p:  # the name band starts below the border
+            above = across[max(first - int(12 * p), 0) : first]
+            if above.any():
+                border_end = first - int(np.argmax(above[::-1]))
+                first = border_end + head - self.real.border_mm * p
+        tail = self.real.last_mm * p
+        lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
+        if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
+            lines.insert(0, (first - head, 0.0))
+            lines.sort()
+        last_runs, whites = art(lines[-1][1])
+        white_across = whites >= ART_BANDS + 2  # a card's border, not a white bean
+        runs = last_runs or runs
+        long = [i for i, (a, b) in enumerate(runs) if b - a >= ART_MM * p]
+        k = long[-1] if long else len(runs) - 1
+        end = runs[k][1]
+        # The top card's art goes on past a break in it that is not white across (a
+        # white bean): not past its own beanometer band.
+        for a, b in runs[k + 1 :]:
+            if a - end > 15 * p or white_across[end:a].any():
+                break
+            end = b
+        lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
+        if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
+            lines.append((end - tail, 0.0))
+        return lines[:MAX_CARDS], bal
+
+    def count(self, view: np.ndarray) -> int:
+        """Cards in a slot's view (from `slot_view`)."""
+        return len(self.card_tops(view)[0])
+
+    def read_slot(self, view: np.ndarray) -> FieldReading:
+        """The column in a slot's view (from `slot_view`), card by card."""
+        lines, bal = self.card_tops(view)
+        if not lines:
+            return FieldReading([], 1.0, [])
+        xc = bal.shape[1] / 2
+        half_w = xc - MARGIN_MM[0]
+        cards, margins = [], []
+        for k, (y0, slope) in enumerate(lines):
+            last = k == len(lines) - 1
+            if last:
+                rows = float(CARD_MM_LONG)
+                crop = _strip_crop(bal, y0, slope, xc, rows)
+            else:
+                ny, ns = lines[k + 1]
+                # What shows of this card: down to the next card's edge, column by
+                # column (a card laid turned hides a wedge); the hidden part is filled
+                # with what shows, so it neither matches nor mismatches.
+                u = np.arange(bal.shape[1], dtype=np.float32) - xc
+                ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
+                rows = float(np.clip(ends[int(xc - half_w) : int(xc + half_w)].max() - 2, 6, 40))
+                crop = _strip_crop(bal, y0, slope, xc, rows)
+                hidden = np.arange(crop.shape[0])[:, None] > ends[None, :]
+                shows = ~hidden
+                shows[:5] = False  # (the top border says nothing)
+                if shows.sum() > 20:
+                    crop[hidden] = crop[shows].mean(axis=0).astype(np.uint8)
+            i, m = self._which(crop, rows, last)
             cards.append(self.ids[i])
             margins.append(m)
-        return FieldReading(cards, min(margins) if margins else 1.0, margins)
+        return FieldReading(cards, min(margins), margins)
 
-    def read(self, image: np.ndarray, quad) -> FieldReading:
-        return self.read_slot(slot_picture(image, quad))
+    def _which(self, crop: np.ndarray, rows: float, whole: bool) -> tuple[int, float]:
+        """The variety of the card whose top lies 2 mm down `crop` (1 px/mm, straight),
+        `rows` mm of it showing: the nearest faces by colour, then by the marks printed
+        on it (the count in its corners, its name, its bean: the picture less its
+        smooth shading), found anywhere across the slot's width."""
+        faces = self.real
+        mid = crop.shape[1] // 2
+        r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
+        seen = crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]
+        lab = _lab_rows(seen).mean(axis=0) if seen.size else np.zeros(3, np.float32)
+        d = (np.abs(faces.colour(r0, r1) - lab) * COLOUR_W).sum(axis=1)
+        order = np.argsort(d)[:SHORTLIST]
+        if len(order) == 1:
+            return int(order[0]), 0.0
+        if d[order[1]] - d[order[0]] > SURE_GAP * COLOUR_SCALE:  # no near variety: sure
+            return int(order[0]), float(
+                np.clip((d[order[1]] - d[order[0]]) / (4 * COLOUR_SCALE), 0, 1)
+            )
+        h = min(int(rows), CARD_MM_LONG, crop.shape[0] - 4)
+        marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
+        marks = np.array(
+            [
+                float(cv2.matchTemplate(marks_in, faces.marks[i][4:h], cv2.TM_CCOEFF_NORMED).max())
+                for i in order
+            ]
+        )
+        score = d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
+        ranked = np.argsort(score)
+        best, second = score[ranked[0]], score[ranked[1]]
+        return int(order[ranked[0]]), float(np.clip((second - best) / 4, 0, 1))
+
+    def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
+        """The field slot at `quad` in the picture; `size_mm` (or the reader's
+        `slot_mm`): its printed size."""
+        return self.read_slot(slot_view(image, quad, size_mm or self.slot_mm))
 
 
 SPOT = (CARD[0] + 16, CARD[1] + 16)  # a card's place: the card and 4 mm around
@@ -377,9 +761,58 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     top = box[np.argsort(box[:, 1])]
     tl, tr = sorted(top[:2].tolist())
     bl, br = sorted(top[2:].tolist())
+    quad = np.float32([tl, tr, br, bl])
+    # A card with a white border (as published cards have) is placed by its art: on
+    # white paper the border does not differ from the mat; the name band starts
+    # below the top border, and a card is CARD big.
+    framed = _card_around_art(slot)
+    if framed is not None:
+        quad = framed
     dst = np.float32([[0, 0], [CARD[0], 0], [CARD[0], CARD[1]], [0, CARD[1]]])
-    m = cv2.getPerspectiveTransform(np.float32([tl, tr, br, bl]), dst)
+    m = cv2.getPerspectiveTransform(quad, dst)
     return cv2.warpPerspective(slot, m, CARD, flags=cv2.INTER_AREA)
+
+
+BORDER_MM = 3.0  # a published card's white border
+
+
+def _card_around_art(slot: np.ndarray) -> np.ndarray | None:
+    """The corners (top-left, top-right, bottom-right, bottom-left) of the one card in
+    a slot picture (2 px/mm) whose white border does not differ from the mat: from
+    its art (the rows of content across the card, not the beanometer's coins). None
+    if the art has no white frame (a card not built so)."""
+    bal = _balanced(slot, _white_balance(slot))
+    mat = np.median(np.concatenate([bal[:, 4:9], bal[:, -9:-4]], axis=1).reshape(-1, 3), 0)
+    white, content = _classes(bal, mat)
+    n_b = content.shape[1] // 16
+    rows = _art_rows(
+        _band_profiles(content[:, ::2], n_b, 0, BAND_MM),
+        _band_profiles(white[:, ::2], n_b, 0, BAND_MM),
+    )
+    art = content.copy()
+    art[~np.repeat(rows, 1)] = 0
+    art[:8], art[-8:] = 0, 0
+    art = cv2.morphologyEx(art, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(art)
+    if n < 2:
+        return None
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    pts = cv2.findNonZero((labels == biggest).astype(np.uint8))
+    box = cv2.boxPoints(cv2.minAreaRect(pts))
+    top = box[np.argsort(box[:, 1])]
+    tl, tr = (np.float32(p) for p in sorted(top[:2].tolist()))
+    bl, _ = (np.float32(p) for p in sorted(top[2:].tolist()))
+    ex = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+    ey = (bl - tl) / max(float(np.linalg.norm(bl - tl)), 1.0)
+    # Framed: white between the art's top and the card's.
+    above = [tl + ex * t - ey * BORDER_MM for t in np.linspace(0, np.linalg.norm(tr - tl), 12)]
+    xy = np.clip(np.round(np.float32(above)).astype(int), 0, [slot.shape[1] - 1, slot.shape[0] - 1])
+    if white[xy[:, 1], xy[:, 0]].mean() < 0.6:
+        return None
+    centre_x = (tl + tr) / 2 - BORDER_MM * PX_PER_MM * ey  # the card's top edge, middle
+    half = CARD[0] / 2 * ex
+    c_tl, c_tr = centre_x - half, centre_x + half
+    return np.float32([c_tl, c_tr, c_tr + CARD[1] * ey, c_tl + CARD[1] * ey])
 
 
 class CardTeach:
@@ -420,7 +853,7 @@ def score_fields(reader: FieldReader, test_dir: str | Path) -> tuple[dict, list[
             raise ValueError(f"can't read {img_path}")
         truth = json.loads(label.read_text())["fields"]
         t = time.perf_counter()
-        readings = [reader.read(image, f["quad"]) for f in truth]
+        readings = [reader.read(image, f["quad"], f.get("size_mm")) for f in truth]
         times.append(1000 * (time.perf_counter() - t))
         for f, r in zip(truth, readings, strict=True):
             fields += 1

@@ -13,6 +13,7 @@ from companion.vision.mats import (
     card_mat,
     dice_mat,
     face_up_mat,
+    marker_bits,
     mat_image,
     mat_svg,
     mats_for,
@@ -137,3 +138,62 @@ def test_calibrate_cli_prints_markers_and_homography(tmp_path, capsys):
     cv2.imwrite(str(empty), np.full((100, 100, 3), 128, np.uint8))
     assert main(["vision", "calibrate", str(empty)]) == 1
     assert main(["vision", "calibrate", str(tmp_path / "none.png")]) == 2
+
+
+def _stamp(frame, marker_id, corners_px):
+    """A marker of `marker_id` printed where `corners_px` lie in the frame (as a card's
+    art might hold one), with its white quiet zone."""
+    bits = marker_bits(marker_id)
+    tile = cv2.copyMakeBorder(
+        cv2.resize(bits * 255, (60, 60), interpolation=cv2.INTER_NEAREST),
+        10,
+        10,
+        10,
+        10,
+        cv2.BORDER_CONSTANT,
+        value=255,
+    )
+    src = np.float32([[10, 10], [70, 10], [70, 70], [10, 70]])
+    m = cv2.getPerspectiveTransform(src, np.float32(corners_px))
+    warped = cv2.warpPerspective(cv2.merge([tile] * 3), m, frame.shape[1::-1])
+    mask = cv2.warpPerspective(np.full((80, 80), 255, np.uint8), m, frame.shape[1::-1])
+    frame[mask > 0] = warped[mask > 0]
+
+
+def test_a_marker_in_a_cards_art_is_not_taken_for_the_mats():
+    """Issue 16: a card's art once read as a marker. A pattern with one of the mat's
+    own ids, lying where that marker is not (and of another size), is left out: the
+    homography comes from the markers that agree (RANSAC over their corners)."""
+    layout = card_mat(1)
+    truth = mm_to_px()
+    frame = photograph(layout, truth)
+
+    def px(points_mm):
+        return cv2.perspectiveTransform(np.float32(points_mm).reshape(-1, 1, 2), truth).reshape(
+            -1, 2
+        )
+
+    # A fake of marker 6 the same size as the real ones, in a slot, and a smaller
+    # fake of marker 5 in another slot; the real 6 is covered by a hand.
+    _stamp(frame, 6, px([[80, 120], [104, 120], [104, 144], [80, 144]]))
+    _stamp(frame, 5, px([[30, 200], [44, 200], [44, 214], [30, 214]]))
+    real6 = detect_markers(photograph(layout, truth))[6].astype(np.int32)
+    cv2.fillPoly(frame, [cv2.convexHull(real6)], (90, 120, 170))
+    tracker = MatTracker([layout])
+    tracker.update(frame)
+    assert tracker.seen["seat 2"] == [4, 5, 7]
+    probe = np.array([[30, 40], [150, 250], [105, 148]], np.float32)
+    assert np.abs(to_mat(tracker.homographies["seat 2"], px(probe)) - probe).max() < 0.5
+    # Left with the one real marker and the fake: no homography rather than a wrong one.
+    for mid in (4, 5):
+        pts = detect_markers(photograph(layout, truth))[mid].astype(np.int32)
+        cv2.fillPoly(frame, [cv2.convexHull(pts)], (90, 120, 170))
+    h, used = homography(
+        layout, [(6, q) for q in [detect_markers(frame)[6]]] + [(7, detect_markers(frame)[7])]
+    )
+    assert h is None
+
+
+def test_calibration_refuses_a_frame_that_is_no_picture():
+    with pytest.raises(ValueError, match="not a picture"):
+        detect_markers(None)
