@@ -41,9 +41,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.sim.harder import CHANGES, Smaller, held_out
 from companion.vision.dataset import read_dataset, score
 from companion.vision.dice_reader import DiceReader, breakdown
-from companion.vision.harder import CHANGES, Smaller, held_out
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-real" / "enroll"
 

@@ -36,7 +36,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.demo import CameraBots, CardBots, cards_camera, dice_camera
+from companion.sim.worlds import CameraBots, CardBots, cards_camera, dice_camera
 from companion.store import Store
 from companion.tables import TableService
 from companion.tracker.live import STILL_FRAMES

@@ -36,9 +36,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.sim.dice_scenes import render_scene, write_dataset  # noqa: E402
 from companion.vision.dataset import read_dataset, score  # noqa: E402
 from companion.vision.dice_reader import DiceReader  # noqa: E402
-from companion.vision.synth import render_scene, write_dataset  # noqa: E402
 
 
 def main() -> None:
@@ -79,7 +79,7 @@ def main() -> None:
     }
     # At the table: taught in teach mode against the empty rolling area, then read
     # with the difference from it (one table, one camera, as in real use).
-    from companion.vision.synth import BEANS, _light_and_lens, wood
+    from companion.sim.dice_scenes import BEANS, _light_and_lens, wood
     from companion.vision.teach import TeachMode
 
     rng = np.random.default_rng(21)
@@ -117,8 +117,8 @@ def main() -> None:
 def cross_condition(tmp: Path, frames: int) -> dict:
     """Taught at one die size and light, read at another (a later evening: the
     camera higher or lower, another lamp)."""
+    from companion.sim.dice_scenes import BEANS
     from companion.vision.dice_reader import breakdown
-    from companion.vision.synth import BEANS
 
     out = {}
     for name, taught, read in (

@@ -1,5 +1,5 @@
 """Field reader benchmark (issue 16): 7 players x 3 fields (21 slots) in one
-1280 x 960 frame of a hard synthetic table (`companion.vision.table_synth`): cards
+1280 x 960 frame of a hard synthetic table (`companion.sim.hard_tables`): cards
 built like the published ones, lamp 2700-6500 K and uneven light, camera 0-15
 degrees off straight down, strips 8-25 mm, cards up to 10 mm and 8 degrees off,
 white / cream / grey paper, glare, JPEG 70, blur and noise.
@@ -39,10 +39,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.sim.hard_tables import HELD_OUT, TUNED, render_table, write_real_enrolment
 from companion.vision.calibrate import MatTracker, detect_marker_candidates, to_image
 from companion.vision.field_reader import FieldReader
 from companion.vision.mats import card_mat
-from companion.vision.table_synth import HELD_OUT, TUNED, render_table, write_real_enrolment
 
 
 def conditions_of(labels: dict) -> list[str]:

@@ -201,29 +201,13 @@ class PiCamera(Camera):
             self._cam = None
 
 
-class SyntheticCamera(Camera):
-    """The synthetic table filmed at `fps` frames a second: dice rolled, then at rest."""
-
-    def __init__(self, seed: int = 0, fps: float = 10.0, size: tuple[int, int] = (1280, 960)):
-        super().__init__()
-        from .synth import RollingTable  # the renderer is only needed for this source
-
-        self.table = RollingTable(seed=seed, size=size)
-        self.fps = fps
-        self._t0 = time.monotonic()
-        self.failing = False
-
-    def grab(self) -> np.ndarray:
-        if self.failing:
-            raise CameraError("the camera was unplugged")
-        return self.table.frame(int((time.monotonic() - self._t0) * self.fps))
-
-
 def open_camera(spec: str) -> Camera:
     """A camera from a short spec: "pi", "usb:0", "video:PATH", "folder:PATH",
     "synthetic[:SEED]"."""
     kind, _, arg = spec.partition(":")
-    if kind == "synthetic":
+    if kind == "synthetic":  # the demo's and the tests' (the renderer only then)
+        from ..sim.camera import SyntheticCamera
+
         return SyntheticCamera(int(arg or 0))
     if kind == "pi":
         return PiCamera()

@@ -469,7 +469,7 @@ def test_a_dice_bot_harvests_to_end_the_game_only_when_that_wins_it():
 
 
 def test_the_demo_table_plays_each_game_with_its_own_bot():
-    from companion.demo import bot_choice
+    from companion.sim.worlds import bot_choice
 
     cases = [
         ("bohnanza", B.new_game(4, seed=1), B.legal_actions, bohnanza_bot.choose),

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.vision.synth import BEANS, DiceMatTable
+from companion.sim.dice_scenes import BEANS, DiceMatTable
 from companion.vision.teach import TeachMode
 
 

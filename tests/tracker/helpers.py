@@ -13,9 +13,9 @@ from werkzeug.serving import make_server
 
 from companion.engine.dice.actions import PassPiece, RepeatRoll, Roll, Save
 from companion.engine.dice.game import apply
+from companion.sim.dice_scenes import BEANS, DiceMatTable
 from companion.tracker.fields import SeenField
 from companion.tracker.live import dice_look
-from companion.vision.synth import BEANS, DiceMatTable
 from companion.web import create_app
 
 

@@ -12,9 +12,9 @@ end where the script's game ends."""
 
 import pytest
 
-from companion.demo import SEEN_ACTIONS, CardBots, cards_camera
 from companion.engine.duel import cents as duel_cents
 from companion.engine.games import GAMES
+from companion.sim.worlds import SEEN_ACTIONS, CardBots, cards_camera
 from companion.store import Store
 from companion.tables import TableService
 

@@ -2,7 +2,7 @@
 synthetic dice, the synthetic camera films them, the reader and tracker tell the
 table; the game moves on by what the camera saw."""
 
-from companion.demo import CameraBots, dice_camera
+from companion.sim.worlds import CameraBots, dice_camera
 from companion.store import Store
 from companion.tables import TableService
 

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from companion.demo import (
+from companion.sim.card_scenes import CardTable
+from companion.sim.worlds import (
     Bots,
     CameraBots,
     CardBots,
@@ -18,7 +19,6 @@ from companion.demo import (
 )
 from companion.store import Store
 from companion.tables import TableService
-from companion.vision.cards_synth import CardTable
 from companion.vision.field_reader import face_from_slot
 
 from .helpers import Clock

@@ -10,9 +10,9 @@ The ground truth is that script played on the engine alone: the table's log must
 say the same thing move by move, every player's check after every move must be
 the script's, and the game must end where and as the script's does."""
 
-from companion.demo import CameraBots, dice_camera
 from companion.engine.dice import actions as da
 from companion.engine.games import GAMES
+from companion.sim.worlds import CameraBots, dice_camera
 from companion.store import Store
 from companion.tables import TableService
 

@@ -2,12 +2,12 @@
 there, still, is not read; the card is, once the hand has gone. A look reads again
 only the slots that changed."""
 
-from companion.demo import cards_camera
 from companion.engine.beans import VARIETIES
+from companion.sim.card_scenes import CardTable
+from companion.sim.worlds import cards_camera
 from companion.store import Store
 from companion.tables import TableService
 from companion.tracker.live import cards_look
-from companion.vision.cards_synth import CardTable
 from companion.vision.field_reader import CardTeach
 
 from .helpers import Clock

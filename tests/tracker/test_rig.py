@@ -5,11 +5,11 @@ mats' ArUco markers, then reads the cards laid in them into the game."""
 import cv2
 import numpy as np
 
+from companion.sim.card_scenes import card_face, write_enrolment
 from companion.store import Store
 from companion.tables import TableService
 from companion.tracker.rig import Rig
 from companion.vision.camera import FunctionCamera
-from companion.vision.cards_synth import card_face, write_enrolment
 from companion.vision.mats import mat_image, mats_for
 
 PX = 4.0  # the drawn mats' px/mm
@@ -218,8 +218,8 @@ def test_card_faces_are_taught_from_photos_then_the_camera_reads_with_them(tmp_p
 def dice_photo(dice, seed=0):
     """The printed dice mat (A3) from above, dice lying on it: (bean, kind, x, y) in
     the mat's millimetres."""
+    from companion.sim.dice_scenes import DIE_TONES, bean_symbol
     from companion.vision.mats import dice_mat
-    from companion.vision.synth import DIE_TONES, bean_symbol
 
     layout = dice_mat("A3")
     img = mat_image(layout, PX)
@@ -249,7 +249,7 @@ def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path):
     """`companion vision teach-dice`: the empty dice mat, then every face shown by
     all five dice; the camera over a dice table then reads the first roll."""
     from companion.cli import main
-    from companion.vision.synth import BEANS
+    from companion.sim.dice_scenes import BEANS
 
     dice = tmp_path / "dice"
     empty = tmp_path / "empty.png"

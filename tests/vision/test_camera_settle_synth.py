@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.sim.dice_scenes import BEANS, bean_symbol, render_scene, write_dataset
 from companion.vision.camera import (
     CameraError,
     FolderCamera,
@@ -16,7 +17,6 @@ from companion.vision.camera import (
 )
 from companion.vision.dataset import read_dataset
 from companion.vision.settle import SettleDetector
-from companion.vision.synth import BEANS, bean_symbol, render_scene, write_dataset
 
 
 def test_a_folder_is_replayed_round_and_round(tmp_path):
@@ -102,7 +102,7 @@ def settled_on(det, image, frames=3):
 
 
 def test_a_hand_held_still_over_the_table_holds_the_settle_until_it_leaves():
-    from companion.vision.cards_synth import CardTable
+    from companion.sim.card_scenes import CardTable
 
     table = CardTable(3, 3, seed=1)
     det = SettleDetector(still_frames=1)
@@ -116,7 +116,7 @@ def test_a_hand_held_still_over_the_table_holds_the_settle_until_it_leaves():
 
 
 def test_a_card_laid_away_from_the_edge_is_no_hand():
-    from companion.vision.cards_synth import CardTable
+    from companion.sim.card_scenes import CardTable
 
     table = CardTable(3, 3, seed=1)
     det = SettleDetector(still_frames=1)
@@ -127,7 +127,7 @@ def test_a_card_laid_away_from_the_edge_is_no_hand():
 
 
 def test_a_card_laid_in_a_slot_at_the_very_edge_of_the_view_is_no_hand(monkeypatch):
-    from companion.vision import cards_synth
+    from companion.sim import card_scenes as cards_synth
 
     # Mats laid to the very edge of the view: the first slot touches the left edge.
     monkeypatch.setattr(cards_synth, "MAT_MARGIN_MM", 10.0)
@@ -147,7 +147,7 @@ def test_a_card_laid_in_a_slot_at_the_very_edge_of_the_view_is_no_hand(monkeypat
 
 
 def test_dice_at_the_edge_of_the_view_are_no_hand_an_arm_over_them_is():
-    from companion.vision.synth import DiceMatTable, _hand
+    from companion.sim.dice_scenes import DiceMatTable, _hand
 
     mat = DiceMatTable(seed=5, size=(1280, 960), die_px=0.058 * 1280)
     dice = [("blue", "darker"), ("soy", "darker"), ("red", "lighter"), ("green", "lighter")]

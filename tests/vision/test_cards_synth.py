@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.engine.beans import VARIETIES
-from companion.vision.cards_synth import (
+from companion.sim.card_scenes import (
     NUMBERS,
     card_face,
     render_fields,

@@ -5,9 +5,9 @@ from a high camera; a die's size told by the calibrated mat."""
 import numpy as np
 import pytest
 
+from companion.sim.dice_scenes import LAMPS, bean_symbol, render_scene, write_dataset
 from companion.vision.dataset import read_dataset, score
 from companion.vision.dice_reader import NORM, DiceReader, balanced
-from companion.vision.synth import LAMPS, bean_symbol, render_scene, write_dataset
 
 SIZE = (1280, 960)
 

@@ -165,7 +165,7 @@ def test_an_unreadable_frame_is_a_clear_error(real_split):
 
 @pytest.fixture(scope="module")
 def real_dev():
-    from companion.vision.harder import held_out
+    from companion.sim.harder import held_out
 
     classes, samples = read_dataset(REAL)
     return classes, [s for s in samples if s.boxes and not held_out(s)]
@@ -176,7 +176,7 @@ def _side(sample) -> float:
 
 
 def _read(reader, samples, change="as is"):
-    from companion.vision.harder import CHANGES
+    from companion.sim.harder import CHANGES
 
     results = []
     for s in samples:
@@ -190,8 +190,8 @@ def test_dice_taught_small_are_read_two_to_four_times_larger(real_dev):
     1.7 times as high), the pictures of dice over 45 px read. Reached: recall
     97.7 %, precision 100 %, faces 99.1 % (220 dice; what is missed is 65-90 px,
     beyond 3.5 times the taught side, or a die half hidden by a cable)."""
+    from companion.sim.harder import Smaller
     from companion.vision.dice_reader import DiceReader
-    from companion.vision.harder import Smaller
 
     classes, samples = real_dev
     taught = [Smaller(s, 0.6) for s in samples if 30 <= _side(s) <= 45]

@@ -5,12 +5,12 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.sim.dice_scenes import BEANS, DIE_TONES, _paste, bean_symbol
 from companion.vision.calibrate import MatTracker
 from companion.vision.dataset import Box
 from companion.vision.dice_reader import DiceReader
 from companion.vision.dice_table import px_per_mm, read_dice_mat
 from companion.vision.mats import dice_mat, mat_image
-from companion.vision.synth import BEANS, DIE_TONES, _paste, bean_symbol
 from companion.vision.teach import PathlessSample
 
 PX = 2.0  # picture pixels per mm

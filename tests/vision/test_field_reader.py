@@ -10,15 +10,15 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.vision.cards_synth import (
+from companion.sim.card_scenes import (
     NUMBERS,
     card_face,
     render_fields,
     write_enrolment,
     write_field_dataset,
 )
+from companion.sim.hard_tables import EASY, HELD_OUT, Conditions, render_table
 from companion.vision.field_reader import FieldReader, slot_view
-from companion.vision.table_synth import EASY, HELD_OUT, Conditions, render_table
 
 
 def reader_for(style):
@@ -150,7 +150,7 @@ def test_no_card_faces_is_a_clear_error(tmp_path, capsys):
 def test_a_full_table_seven_players_three_fields_far_rows_upside_down(folders):
     """21 slots in one 1280 x 960 frame at about 1.4 px/mm; the far row's slots face
     the other way (their quads start at the picture's bottom), with a lamp's glare."""
-    from companion.vision.cards_synth import random_columns
+    from companion.sim.card_scenes import random_columns
 
     reader = FieldReader.from_folder(folders / "enrol-r1")
     rng = np.random.default_rng(8)
@@ -202,7 +202,7 @@ def test_teach_mode_enrols_the_faces_from_the_camera_then_reads():
 def test_the_face_up_pair_and_cards_set_aside_across(folders, design):
     """A card's place holds one card or none: the turned-over pair lies upright, a
     traded or gifted card lies across beside a field; either way up."""
-    from companion.vision.cards_synth import render_spots
+    from companion.sim.card_scenes import render_spots
     from companion.vision.field_reader import read_spot
 
     reader = FieldReader.from_folder(folders / f"enrol-{design}")

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
+from companion.sim.dice_scenes import BEANS, _light_and_lens, render_scene, wood
 from companion.vision.dataset import Detection, match, score
-from companion.vision.synth import BEANS, _light_and_lens, render_scene, wood
 from companion.vision.teach import TeachMode, Voter, dice_against_empty
 
 SIZE = (640, 480)

@@ -1,7 +1,7 @@
 """From a stream of frames to one reading per roll."""
 
+from companion.sim.dice_scenes import BEANS, RollingTable, render_scene
 from companion.vision.dataset import match
-from companion.vision.synth import BEANS, RollingTable, render_scene
 from companion.vision.teach import TeachMode
 from companion.vision.watch import settled_readings
 

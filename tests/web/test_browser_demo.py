@@ -12,7 +12,7 @@ import time
 import pytest
 from werkzeug.serving import make_server
 
-from companion.demo import CameraBots, CardBots, cards_camera, dice_camera
+from companion.sim.worlds import CameraBots, CardBots, cards_camera, dice_camera
 from companion.store import Store
 from companion.tables import TableService
 from companion.web import create_app

@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .dataset import Box
+from ..vision.dataset import Box
 
 BEANS = ("blue", "garden", "stink", "soy", "red", "green")  # the dice game's six beans
 

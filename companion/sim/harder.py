@@ -14,7 +14,7 @@ import zlib
 import cv2
 import numpy as np
 
-from .dataset import Box, Sample
+from ..vision.dataset import Box, Sample
 
 
 def held_out(sample: Sample) -> bool:

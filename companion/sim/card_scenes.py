@@ -10,7 +10,7 @@ from the first planted to the top card. An enrolment folder holds one upright ca
 face per variety, ID.png.
 
 Three early families of designs ("a", "b", "c") draw every variety differently
-but are not built like real cards; the styles "r1" .. "r6" (`table_synth`) are: a
+but are not built like real cards; the styles "r1" .. "r6" (`hard_tables`) are: a
 white rounded border, a white beanometer band at the bottom, the count in both top
 corners. "r0", whose varieties are all of clearly different hues, is the default
 (the demo, the tracker's tests); the reader is measured on r1 .. r6."""
@@ -58,18 +58,18 @@ _STYLE = {
 }
 
 
-DEFAULT_DESIGN = "r0"  # (table_synth.DEMO)
+DEFAULT_DESIGN = "r0"  # (hard_tables.DEMO)
 
 
 def card_face(bean: str, design: str = DEFAULT_DESIGN) -> np.ndarray:
     """An upright card of `bean`: our artwork, with the variety's card count (the
     number printed on real cards) in two corners. Designs "r0" .. "r6" are built
-    like the published cards (`table_synth.real_face`; white where its rounded
+    like the published cards (`hard_tables.real_face`; white where its rounded
     corners leave the rectangle), "a", "b", "c" are the early flat ones."""
     if bean not in _STYLE:
         raise ValueError(f"{bean!r} is not a bean variety")
     if design.startswith("r"):
-        from .table_synth import CARD_MASK, real_face
+        from .hard_tables import CARD_MASK, real_face
 
         face = real_face(bean, design)
         face[CARD_MASK == 0] = 255

@@ -33,8 +33,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .cards_synth import CARD_PX, NUMBERS, _warp_patch
-from .mats import CARD_MM, MatLayout, card_mat, marker_bits
+from ..vision.mats import CARD_MM, MatLayout, card_mat, marker_bits
+from .card_scenes import CARD_PX, NUMBERS, _warp_patch
 
 TUNED = ("r1", "r2", "r3")
 HELD_OUT = ("r4", "r5", "r6")

@@ -1,0 +1,637 @@
+"""The demo's synthetic tables and simulated players: dice thrown and saved on a
+synthetic dice mat, cards laid in synthetic bean fields, each filmed by a
+synthetic camera and read by the real readers; players at human pace who do
+on the phone what a camera can't see, and hand a seat to a phone that takes it.
+Used by `companion demo` and the tests."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+import random
+import threading
+import time
+
+import numpy as np
+
+from ..engine import RuleError
+from ..engine.bohnanza import Trade
+from ..engine.dice.players import wants_harvest
+from ..engine.games import GAMES
+from ..errors import CompanionError
+from ..tables import TableError, TableService
+
+log = logging.getLogger("companion.demo")
+
+
+def bot_choice(game: str, state, legal: list, rng: random.Random, may_wait: bool = False):
+    """A simulated player's move: each game's own bot (`players.choose`), which
+    plays as a sensible person would. `may_wait`: None when no move is worth
+    making now (a bot doesn't harvest its fields for nothing while a person plays)."""
+    return GAMES[game].bot(state, legal, rng, may_wait=may_wait)  # type: ignore[misc]
+
+
+# A phone gone this long (its screen locked, its player away from the table) hands
+# its seat back to the bot until it comes back: the table never waits on it.
+AWAY_AFTER = 30.0
+
+
+class Bots:
+    """Plays every seat no phone plays, one action per `pace` seconds: seats no
+    phone has taken and seats whose phone has been gone for `away_after` seconds
+    (the seat stays that phone's: when it reconnects, it plays again)."""
+
+    def __init__(
+        self,
+        service: TableService,
+        code: str,
+        pace: float,
+        seed: int,
+        away_after: float = AWAY_AFTER,
+        clock=None,
+    ) -> None:
+        self.service, self.code, self.pace = service, code, pace
+        self.away_after = away_after
+        self.clock = clock or time.monotonic
+        self.rng = random.Random(seed)
+        self.stop = threading.Event()
+        self.woken = threading.Event()  # the table changed: look again now
+        self.thread = threading.Thread(target=self._run, name="demo-bots", daemon=True)
+        self.followed: int | None = None  # the log length the table was last laid out for
+
+    def start(self) -> None:
+        self.service.subscribe(self._table_changed)
+        self.thread.start()
+
+    def _table_changed(self, code: str) -> None:
+        if code == self.code:
+            self.woken.set()
+
+    def humans(self, t) -> set[int]:
+        """The seats phones play now."""
+        return t.played_by_phones(self.away_after)
+
+    def moved_elsewhere(self, t) -> bool:
+        """The game moved on by a phone or the host since the table was last laid
+        out: what lies on the table must follow it (one truth: the game's)."""
+        if t.moved_by in ("camera", "demo", None) or self.followed == t.next_n:
+            return False
+        self.followed = t.next_n
+        return True
+
+    def step(self) -> bool:
+        """Make one bot move if one is due; True if a move was made."""
+        t = self.service.table(self.code)
+        with t.lock:
+            state = t.state
+            if state is None:
+                return False
+            if state.over:
+                return False
+            humans = self.humans(t)
+            legal = [
+                a
+                for a in t.game.legal_actions(state)
+                if a.player not in humans and not (isinstance(a, Trade) and a.partner in humans)
+            ]
+        if not legal:
+            return False
+        action = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
+        if action is None:
+            return False
+        try:
+            self.service.act(self.code, action.to_json(), source="demo")
+        except CompanionError:
+            return False  # the table moved on meanwhile (a phone acted)
+        return True
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            t = self.service.find(self.code)
+            if t is None:
+                return
+            if t.state is not None and t.state.over:
+                self.stop.wait(15)  # show the result, then deal again
+                self.service.start_game(self.code)
+                continue
+            try:
+                self.step()
+            except Exception:  # a bot's slip must not stop the demo table
+                log.exception("demo: a simulated player's move failed; playing on")
+            # The next move after `pace`, or at once when a phone moved (the table
+            # follows what the phone did without waiting).
+            self.woken.clear()
+            self.woken.wait(self.pace)
+
+
+LOOK_TIME = 1.2  # s: dice thrown land, lie still, and the camera has read them
+HAND_TIME = 0.5  # s: a hand laying a card or putting dice in the tray, in and out
+
+
+def hand_frames(reach):
+    """A hand's pictures, one a frame: coming in, resting still (for the settle
+    detector to hold back), going."""
+    return [np.roll(reach, 9, axis=1), reach, reach, reach, np.roll(reach, -9, axis=0)]
+
+
+def frame_at(frames: list, since: float, length: float):
+    """Of `frames` spread over `length` seconds, the one `since` seconds in."""
+    return frames[min(int(since / length * len(frames)), len(frames) - 1)]
+
+
+class DiceWorld:
+    """The dice game's table as things: five dice, each a (face, kind), lying in
+    the rolling area or the bean-field tray. The simulated players move them; the
+    camera films them (`frame`): tumbling for a moment after every throw; after a
+    save, the player's hand, resting still a moment over the tray, then gone."""
+
+    def __init__(
+        self, state, seed: int, tumble: float = 0.4, size: tuple[int, int] = (960, 720)
+    ) -> None:
+        from .dice_scenes import DiceMatTable
+
+        self.mat = DiceMatTable(seed=seed, size=size, die_px=0.058 * size[0])
+        self.kinds = [d.kind for d in state.dice.dice]
+        self.dice_faces = [d.faces for d in state.dice.dice]
+        self.faces: list[str] = [faces[0] for faces in self.dice_faces]
+        self.saved = [False] * len(self.faces)  # the start: the dice lie in the rolling area
+        self.rng = random.Random(seed)
+        self.tumble = tumble
+        self.lock = threading.Lock()
+        self._still = self._look(set(range(len(self.faces))))
+        self._until = 0.0
+        self.changed = 0.0  # when the dice last moved
+        self._tumbling: list = []
+        self._tumble = 0
+        self._saving: list = []  # the hand's pictures after a save
+        self._since = 0.0
+
+    def _look(self, thrown: set[int]):
+        return self.mat.look(list(zip(self.faces, self.kinds, strict=True)), self.saved, thrown)
+
+    def _show(self, thrown: set[int], now: float) -> None:
+        from .dice_scenes import _hand
+
+        look = self._look(thrown)
+        saving = []
+        if not thrown:  # dice put in the tray by hand: coming in, resting, going
+            reach = look.copy()
+            _hand(reach, np.random.default_rng(self.rng.randrange(1 << 30)))
+            saving = hand_frames(reach)
+        with self.lock:
+            self._still, self._saving = look, saving
+            self._until = now + (self.tumble if thrown else HAND_TIME)
+            self._since = self.changed = now
+
+    @property
+    def resting(self) -> float:
+        """When the dice of the last move lie still (the first still picture)."""
+        return self._until
+
+    def throw(self, dice: list[int], now: float) -> None:
+        for i in dice:
+            self.faces[i] = self.rng.choice(self.dice_faces[i])
+            self.saved[i] = False
+        self._show(set(dice), now)
+
+    def follow(self, state, now: float) -> None:
+        """Lay the dice as the game has them (a move made on a phone): dice whose
+        face changed are thrown, landing as the game rolled them; dice saved are
+        put in the tray by hand."""
+        thrown, moved = set(), False
+        for i, (face, saved) in enumerate(zip(state.faces, state.saved, strict=True)):
+            if face is not None and face != self.faces[i]:
+                self.faces[i] = face
+                thrown.add(i)
+            moved = moved or self.saved[i] != saved
+            self.saved[i] = saved
+        if thrown or moved:
+            self._show(thrown, now)
+
+    def lies_as(self, state) -> bool:
+        """The dice lie as the game has them (dice of a kind are alike)."""
+        faces = [f for f, s in zip(state.faces, state.saved, strict=True) if not s]
+        mine = [f for f, s in zip(self.faces, self.saved, strict=True) if not s]
+        return None in state.faces or (
+            sorted(faces) == sorted(mine) and sorted(state.field) == sorted(self.field)
+        )
+
+    @property
+    def field(self) -> list[str]:
+        return [f for f, s in zip(self.faces, self.saved, strict=True) if s]
+
+    def save(self, faces: list[str], now: float) -> bool:
+        """Move dice showing `faces` from the rolling area to the tray (False: no
+        such dice lie there, and nothing moved)."""
+        loose = [i for i, s in enumerate(self.saved) if not s]
+        chosen: list[int] = []
+        for face in faces:
+            i = next((i for i in loose if self.faces[i] == face and i not in chosen), None)
+            if i is None:
+                return False
+            chosen.append(i)
+        for i in chosen:
+            self.saved[i] = True
+        self._show(set(), now)
+        return True
+
+    def seen(self):
+        """What truly lies where (the player's correction when the camera misread)."""
+        from ..tracker.dice import Seen, SeenDie
+        from .dice_scenes import DiceMatTable
+
+        tray = DiceMatTable.TRAY * self.mat.size[1]
+        dice = [
+            SeenDie(face, *self.mat.places[i][:2])
+            for i, face in enumerate(self.faces)
+            if i in self.mat.places
+        ]
+        return Seen(
+            tuple(d for d in dice if d.y < tray),
+            tuple(d for d in dice if d.y >= tray),
+            self.mat.die_px,
+        )
+
+    def frame(self, now: float):
+        with self.lock:
+            if now < self._until and self._saving:
+                return frame_at(self._saving, now - self._since, HAND_TIME)
+            if now < self._until:
+                # Dice in the air: any pictures of them will do, as long as each
+                # differs from the one before (drawn once: drawing them is slow).
+                if not self._tumbling:
+                    self._tumbling = [self.mat.tumbling() for _ in range(3)]
+                self._tumble = (self._tumble + 1) % len(self._tumbling)
+                return self._tumbling[self._tumble]
+            return self._still
+
+
+class CameraBots(Bots):
+    """The dice game's simulated players with the camera in the loop: they move the
+    dice of a `DiceWorld`, and the camera side tells the table what happened. What
+    the camera can't see (harvesting a card) they still do on the table directly."""
+
+    def __init__(self, service, code, pace, seed, world: DiceWorld, live, clock=None) -> None:
+        super().__init__(service, code, pace, seed, clock=clock)
+        self.world, self.live = world, live
+        self.corrections = 0
+        # What the players truly did, in order: ("roll" or "repeat", (face, kind) of
+        # every die thrown, as they landed), ("save", faces), ("pass",), or ("phone",
+        # action) for what is done on the phone.
+        self.script: list[tuple] = []
+
+    def _thrown(self, how: str, dice: list[int]) -> tuple:
+        w = self.world
+        return (how, tuple(sorted((w.faces[i], w.kinds[i]) for i in dice)))
+
+    def step(self) -> bool:
+        from ..engine.dice.actions import Harvest, PassPiece, RepeatRoll, Roll, Save
+
+        t = self.service.table(self.code)
+        with t.lock:
+            state = t.state
+            if state is None or state.over:
+                return False
+            humans = self.humans(t)
+            # A phone rolled or saved: the dice follow (not while a bot's own throw
+            # is still in the air, unread: a phone's harvest moves no dice).
+            in_flight = self.clock() < self.world.changed + LOOK_TIME
+            if (state.active in humans or not in_flight) and self.moved_elsewhere(t):
+                self.world.follow(state, self.clock())
+                return True
+            if state.active in humans:
+                return False
+            legal = t.game.legal_actions(state)
+        if self.clock() < self.world.changed + LOOK_TIME:
+            return False  # the dice still roll, or the camera hasn't looked yet
+        if self.live.pending is not None:  # the phone asks: the player confirms
+            self.live.confirm()
+            return True
+        # The player glances at the phone: what the camera read is what lies there,
+        # or the player corrects it (a misread face, or a look that didn't fit).
+        misread = not self.world.lies_as(state)
+        if self.live.problem is not None or misread:
+            self.live.correct(self.world.seen())
+            self.corrections += 1
+            if self.live.problem is not None:
+                # Still no fit: the player lays the dice as the game has them.
+                self.world.follow(self.service.table(self.code).state, self.clock())
+            return True
+        harvests = [
+            a
+            for a in legal
+            if isinstance(a, Harvest) and a.player not in humans and wants_harvest(state, a.player)
+        ]
+        if harvests:  # a card, not the dice: done on the phone
+            harvest = harvests[0]
+            try:
+                self.service.act(self.code, harvest.to_json(), source="demo")
+            except CompanionError:
+                return False
+            self.script.append(("phone", harvest))
+            return True
+        mine = [a for a in legal if not isinstance(a, Harvest)]
+        action = bot_choice(self.service.table(self.code).game.name, state, mine or legal, self.rng)
+        now = self.clock()
+        # The world's dice are its own: which one the engine calls die 2 it can't
+        # know (dice of a kind are alike), so it throws what lies in its rolling area.
+        if isinstance(action, Roll | RepeatRoll):
+            dice = [i for i, s in enumerate(self.world.saved) if not s]
+            self.world.throw(dice, now)
+            self.script.append(self._thrown("roll" if isinstance(action, Roll) else "repeat", dice))
+        elif isinstance(action, Save):
+            faces = [state.faces[i] for i in action.dice]
+            if not self.world.save(faces, now):
+                self.world.follow(state, now)  # the table and the game drifted: lay it right
+                return True
+            self.script.append(("save", tuple(sorted(faces))))
+        elif isinstance(action, PassPiece):
+            dice = list(range(len(state.faces)))
+            self.world.throw(dice, now)  # the next player throws
+            self.script += [("pass",), self._thrown("roll", dice)]
+        else:
+            return False
+        return True
+
+
+def dice_camera(
+    service: TableService,
+    code: str,
+    seed: int,
+    size: tuple[int, int] = (960, 720),
+    clock=None,
+):
+    """The synthetic dice table, the reader taught at it, the camera feed reading
+    it into the table: (world, feed, live). `clock`: the time the world and the
+    feed go by (a test's or a benchmark's own; the real one by default)."""
+    from ..tracker.live import CameraFeed, LiveDice, dice_look
+    from ..vision.camera import FunctionCamera
+    from ..vision.teach import TeachMode
+    from .dice_scenes import BEANS, DiceMatTable
+
+    world = DiceWorld(service.table(code).state, seed, size=size)
+    mat = world.mat
+    empty = mat.empty()
+    teach = TeachMode(list(BEANS), empty, target=12)
+    for face in range(len(BEANS)):
+        while teach.progress()[BEANS[face]] < 1.0:
+            teach.add(mat.teaching(face), face)
+    reader = teach.reader()
+    tray_y = DiceMatTable.TRAY * mat.size[1]
+    read = dice_look(reader, list(BEANS), empty, tray_y, service.table(code).state)
+    live = LiveDice(service, code, read)
+    service.attach_camera(code, live)  # the phones answer its questions
+    clock = clock or time.monotonic
+    camera = FunctionCamera(lambda _t: world.frame(clock()))
+    return world, CameraFeed(camera, live.frame, service, code, clock=clock), live
+
+
+# What the camera sees done at a card table: a card laid in a field, a field
+# cleared, cards turned over. Everything else (trades, gifts, bo(h)nus cards, the
+# end of a step) is done on the phones.
+SEEN_ACTIONS = {
+    "Plant",
+    "PlantTraded",
+    "PlantDrawn",
+    "PlantOffered",
+    "PlantGift",
+    "Harvest",
+    "DrawFaceUp",
+}
+FIELD_SLOTS = 3  # every seat's mat has room for three fields (Bohnanza's third is bought)
+
+
+class CardWorld:
+    """A card game's table as things: every seat's bean fields and the face-up
+    cards, lying on a synthetic table (`sim.card_scenes.CardTable`) that the
+    camera films (`frame`): after every move, a hand coming in, resting still over
+    the card it laid for a few frames, and going; then the table still."""
+
+    def __init__(
+        self, state, seed: int, reach: float = HAND_TIME, size: tuple[int, int] = (1280, 960)
+    ) -> None:
+        from .card_scenes import CardTable
+
+        self.table = CardTable(len(state.players), FIELD_SLOTS, seed=seed, size=size)
+        self.reach = reach
+        self.lock = threading.Lock()
+        self._still = self.table.look()
+        self._moving = [self._still]
+        self._until = self._since = 0.0
+        self.changed = 0.0  # when the table last changed
+
+    def fields(self) -> list[list[tuple[str, ...]]]:
+        """What truly lies in every field, seat by seat."""
+        t = self.table
+        return [[tuple(t.columns[t.slot(s, f)]) for f in range(t.fields)] for s in range(t.seats)]
+
+    def face_up(self) -> list[str]:
+        return [c for c in self.table.face_up if c is not None]
+
+    def show(self, state, now: float, hand: bool = True) -> None:
+        """Lay the table out as `state` has it (a player's move, done by hand)."""
+        t = self.table
+        moved = None
+        for s, player in enumerate(state.players):
+            for f in range(t.fields):
+                want = list(player.fields[f]) if f < len(player.fields) else []
+                slot = t.slot(s, f)
+                if t.columns[slot] != want:
+                    if want[: len(t.columns[slot])] != t.columns[slot]:
+                        t.harvest(slot)  # cleared (and maybe planted anew)
+                    t.columns[slot] = want
+                    moved = slot
+        face_up = list(state.face_up[: t.PLACES])
+        if sorted(self.face_up()) != sorted(face_up):
+            kept = [c for c in t.face_up]
+            for i, c in enumerate(kept):  # cards taken leave their place; new ones fill gaps
+                if c is not None and c in face_up:
+                    face_up.remove(c)
+                else:
+                    kept[i] = None
+            for i in range(len(kept)):
+                if kept[i] is None and face_up:
+                    kept[i] = face_up.pop(0)
+            t.face_up = kept
+            moved = 0 if moved is None else moved
+        if moved is None:
+            return
+        still = t.look()
+        # A hand laying a card moves: a few pictures of it, one after another.
+        if hand:
+            reach = t.reaching(moved)
+            moving = hand_frames(reach)
+        else:
+            moving = [still]
+        with self.lock:
+            self._still, self._moving = still, moving
+            self._until, self.changed = now + (self.reach if hand else 0.0), now
+            self._since = now
+
+    @property
+    def resting(self) -> float:
+        """When the last move's hand left the table (the first still picture)."""
+        return self._until
+
+    def frame(self, now: float):
+        with self.lock:
+            if now < self._until:
+                return frame_at(self._moving, now - self._since, self.reach)
+            return self._still
+
+
+class CardBots(Bots):
+    """Bohnanza's or The Duel's simulated players with the camera in the loop: they
+    lay cards, clear fields and turn cards over on a `CardWorld`, and the camera
+    tells the table; the rest they do on the phone. When the camera got a card
+    wrong they put it right on the phone, as a player would. `script` is every
+    move they made, in order (what the table must end up having done)."""
+
+    def __init__(self, service, code, pace, seed, world: CardWorld, live, clock=None) -> None:
+        super().__init__(service, code, pace, seed, clock=clock)
+        self.world, self.live = world, live
+        self.corrections = 0
+        self.script: list = []
+        self.expect = None  # the move the camera should have seen
+
+    def _matches(self, state, seats=None) -> bool:
+        """The table lies as `state` has it (only `seats`' fields, if given)."""
+        fields = [[tuple(c) for c in p.fields] for p in state.players]
+        world = self.world.fields()
+        same = all(
+            world[s][f] == (fields[s][f] if f < len(fields[s]) else ())
+            for s in range(len(world))
+            if seats is None or s in seats
+            for f in range(len(world[s]))
+        )
+        return same and sorted(self.world.face_up()) == sorted(state.face_up[:4])
+
+    def step(self) -> bool:
+        t = self.service.table(self.code)
+        with t.lock:
+            state = t.state
+            if state is None or state.over:
+                return False
+            # A player planted, harvested or turned cards over on the phone: the
+            # table follows (their hand lays the cards), and the camera, which
+            # compares against the game, sees nothing new to do.
+            if self.expect is None and self.moved_elsewhere(t) and not self._matches(state):
+                self.world.show(state, self.clock())
+                return True
+            humans = self.humans(t)
+            legal = [
+                a
+                for a in t.game.legal_actions(state)
+                if a.player not in humans and getattr(a, "partner", None) not in humans
+            ]
+        if self.clock() < self.world.changed + LOOK_TIME:
+            return False  # the hand is still over the table, or the camera hasn't looked
+        if self.expect is not None:
+            return self._check(state)
+        if not legal:
+            return False
+        choice = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
+        if choice is None:
+            return False
+        action = _first_alike(state, choice)
+        name = type(action).__name__
+        if name in SEEN_ACTIONS:
+            self.world.show(t.game.apply(state, action), self.clock())
+            self.expect = action
+        else:
+            try:
+                self.service.act(self.code, action.to_json(), source="demo")
+            except CompanionError:
+                return False
+            self.world.show(self.service.table(self.code).state, self.clock(), hand=False)
+        self.script.append(action)
+        return True
+
+    def _check(self, state) -> bool:
+        """The camera should have seen the last move: if the game doesn't hold what
+        lies on the table, the player puts the field right on the phone (or, when
+        it was the cards turned over, enters the move)."""
+        expected = self.expect
+        assert expected is not None, "checked only after a move"
+        if self._matches(state) and self.live.pending is None and self.live.problem is None:
+            self.expect = None
+            return False
+        if self.live.pending is not None and self._matches_after(self.live.pending):
+            self.live.confirm()
+            self.expect = None
+            return True
+        # Only the fields of the player who moved are this move's: another seat's
+        # field that differs was changed on a phone, and the table follows it.
+        mover = {expected.player}
+        if self._matches(state, mover) and self.live.pending is None and self.live.problem is None:
+            self.expect = None
+            self.world.show(state, self.clock(), hand=False)
+            return True
+        self.corrections += 1
+        fields = [[tuple(c) for c in p.fields] for p in state.players]
+        for s, seat in enumerate(self.world.fields()):
+            for f, cards in enumerate(seat):
+                if s in mover and cards != (fields[s][f] if f < len(fields[s]) else ()):
+                    with contextlib.suppress(RuleError, TableError):
+                        self.service.correct_field(self.code, s, f, list(cards))
+        after = self.service.table(self.code).state
+        if not self._matches(after, mover):
+            # Not a field the camera got wrong: the move, entered on the phone.
+            with contextlib.suppress(RuleError, TableError):
+                self.service.act(self.code, expected.to_json(), source="demo")
+        if not self._matches(self.service.table(self.code).state):
+            self.world.show(self.service.table(self.code).state, self.clock(), hand=False)
+        self.expect = None
+        return True
+
+    def _matches_after(self, outcome) -> bool:
+        t = self.service.table(self.code)
+        state = t.state
+        try:
+            for a in outcome.actions:
+                state = t.game.apply(state, a)
+        except RuleError:
+            return False
+        return self._matches(state)
+
+
+def _first_alike(state, action):
+    """Of two alike cards (two blue beans on offer) a hand takes either; the table
+    can't tell them apart, so the move names the first of them."""
+    zones = {"PlantDrawn": "face_up", "PlantOffered": "offer", "PlantTraded": "set_aside"}
+    zone = zones.get(type(action).__name__)
+    if zone is None:
+        return action
+    cards = getattr(state.players[action.player] if zone == "set_aside" else state, zone)
+    return dataclasses.replace(action, index=cards.index(cards[action.index]))
+
+
+def cards_camera(
+    service: TableService,
+    code: str,
+    seed: int,
+    size: tuple[int, int] = (1280, 960),
+    clock=None,
+):
+    """The synthetic card table, the field reader taught at it (a card of each
+    variety laid in the first field, as a player would), the camera feed reading
+    it into the table: (world, feed, live)."""
+    from ..tracker.live import CameraFeed, LiveFields, card_reading
+    from ..vision.camera import FunctionCamera
+    from ..vision.field_reader import CardTeach
+
+    t = service.table(code)
+    world = CardWorld(t.state, seed, size=size)
+    table = world.table
+    teach = CardTeach(list(t.game.varieties))
+    for bean in teach.varieties:
+        teach.add(table.teaching(bean), table.quads[0], bean)
+    quads = [
+        [table.quads[table.slot(s, f)] for f in range(table.fields)] for s in range(table.seats)
+    ]
+    live = LiveFields(service, code, *card_reading(teach.reader(), quads, table.place_quads))
+    service.attach_camera(code, live)
+    clock = clock or time.monotonic
+    camera = FunctionCamera(lambda _t: world.frame(clock()))
+    return world, CameraFeed(camera, live.frame, service, code, clock=clock), live
