@@ -1,6 +1,6 @@
 """One truth for the table, as a person meets it: the demo table runs (bots, the
 synthetic table filmed by the synthetic camera, the readers, the tracker); a
-person opens the join page on a 360 px phone mid-game, takes a seat and plays ten
+person opens the join page on a 360 px phone mid-game, takes a seat and plays five
 turns (or, in a short game, to its end) by tapping the phone's moves. The table
 follows what the phone did, the bots and the camera go on with the other seats,
 and nothing gets stuck."""
@@ -41,12 +41,15 @@ def _free_port():
         return s.getsockname()[1]
 
 
+# Five whole turns of the person's in the browser (the service-level test,
+# tests/tracker/test_demo_person.py, plays ten on a simulated clock).
+TURNS = 5
 SPEED = 4  # the demo's own time runs this much faster than the clock on the wall
 
 
 class FastClock:
     """The table's time (the bots' pace, hands and dice, the camera's frames), run
-    SPEED times faster, so ten turns take a minute or two rather than five."""
+    SPEED times faster, so five turns take a minute rather than four."""
 
     def __init__(self):
         self.start = time.monotonic()
@@ -133,7 +136,7 @@ def _tap_a_move(page, demo, seat) -> bool:
 @pytest.mark.parametrize(
     ("game", "players", "seed"), [("bohnanza", 3, 6), ("duel", 2, 4), ("dice", 2, 11)]
 )
-def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
+def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
     browser, tmp_path, game, players, seed
 ):
     demo = DemoTable(tmp_path, game, players, seed)
@@ -151,10 +154,10 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
         joined = demo.table.next_n
         turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
         deadline = time.monotonic() + 240
-        while turns < 10 and time.monotonic() < deadline:
+        while turns < TURNS and time.monotonic() < deadline:
             t = demo.table
             # The Duel and the dice game are short (a game is 12–18 turns in all):
-            # the person may play theirs to its end before ten turns of their own.
+            # the person may play theirs to its end before TURNS turns of their own.
             assert not t.state.over or turns >= 3, "the game ended under the person"
             if t.state.over:
                 break
@@ -173,7 +176,7 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_ten_turns(
                 _tap_a_move(page, demo, seat)
             page.wait_for_timeout(150)
         page.screenshot(path=str(tmp_path / f"{game}.png"))
-        assert turns >= 10 or (demo.table.state.over and turns >= 3)
+        assert turns >= TURNS or (demo.table.state.over and turns >= 3)
         log = demo.store.log(demo.table.game_id)
         mine = [e for e in log if e.n >= joined and e.seat == seat]
         assert mine and all(e.source == "phone" for e in mine)
