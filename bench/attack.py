@@ -18,7 +18,6 @@ import argparse
 import contextlib
 import json
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -95,19 +94,7 @@ def main() -> None:
     server.config.write_text(server.config.read_text() + "[limits]\nloopback = true\n")
     out_log = open(folder / "server.log", "w")  # noqa: SIM115 (held for the server's life)
 
-    server.proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1"]
-        + ["--port", str(server.port), "--db", str(server.db), "--config", str(server.config)],
-        stdout=out_log,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(server.url + "/healthz", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
+    server.start(output=out_log)
 
     def client(**auth):
         c = sio_client.Client(reconnection=False)

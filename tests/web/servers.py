@@ -54,7 +54,9 @@ class Server:
     def url(self):
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self):
+    def start(self, output=subprocess.DEVNULL):
+        """Start `companion serve` (its stdout and stderr to `output`) and wait until
+        it answers /healthz."""
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -70,8 +72,8 @@ class Server:
                 "--config",
                 str(self.config),
             ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT if output is not subprocess.DEVNULL else output,
         )
         deadline = time.time() + 20
         while time.time() < deadline:

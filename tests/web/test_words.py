@@ -4,16 +4,8 @@ Socket.IO, notices once with keys, a phone's own cards."""
 from companion.engine import bohnanza as B
 from companion.engine import words as w
 
-from .conftest import HOST_KEY, last_state
-
-
-def open_table(client_for, game="bohnanza", players=3, **options):
-    host = client_for(host=HOST_KEY)
-    reply = host.emit(
-        "host:open", {"game": game, "players": players, "options": options}, callback=True
-    )
-    assert reply["ok"], reply
-    return host, reply["code"]
+from .clients import open_table
+from .conftest import last_state
 
 
 def join(client_for, code, seat, name, lang=None):
