@@ -614,6 +614,9 @@ class TableService:
                     t.game, t.state, t.names, advise=False, lang=lang, you=seat
                 )
                 self._with_advice(t, out["view"])
+                # The seats the table waits for (the panel blinks them; a phone with
+                # nothing to do says whom it waits for).
+                out["view"]["waiting_for"] = sorted(t.game.must_act(out["view"]))
                 fresh = [n for n in out["notices"] if time.time() - n["at"] < 120]
                 out["view"]["warnings"] = _once(out["view"]["warnings"] + fresh)
                 if seat is not None:

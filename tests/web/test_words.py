@@ -150,3 +150,20 @@ def test_a_duel_player_sees_their_own_bonus_cards_in_words(service):
     first = cards[0]
     pattern = " → ".join(w.bean(b, "de") for b in first.pattern)
     assert private["bonus"][0]["text"] == f"{pattern}: {w.cents(100 + first.cents, 'de')}"
+
+
+def test_a_phone_with_nothing_to_do_knows_whom_the_table_waits_for(service):
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 4})
+    service.start_game(code)
+    t = service.table(code)
+    for _ in range(200):  # to the first gift offered: the other player must answer
+        if t.state.step == "gift" and t.state.offers:
+            break
+        active = [m for m in service.legal_for(t, t.state.active)]
+        offer = [m for m in active if m["action"]["type"] == "offer-gift"]
+        service.act(code, (offer or active)[0]["action"])
+    answering = 1 - t.state.active if len(t.state.offers) % 2 else t.state.active
+    snap = service.snapshot(code, seat=1 - answering)
+    assert snap["view"]["waiting_for"] == [answering]
+    # (Its own moves, if any, are harvests: the phone shows those, not the wait.)
+    assert {m["action"]["type"] for m in snap["legal"]} <= {"harvest"}

@@ -216,7 +216,14 @@
     const out = [];
     if (ui.gone) { out.push(C.h("p", { class: "hint gone-note", "data-key": "gone" }, C.t("moves.gone"))); }
     if (!items.length) {
-      out.push(C.h("p", { class: "hint", "data-key": "none" }, C.t("moves.none")));
+      // Your turn, yet nothing to do: say whom the table waits for (the other
+      // player's answer to your gift, a traded card to plant).
+      const mine = snap.you && v.active === snap.you.seat;
+      const others = mine ? (v.waiting_for || []).filter((s) => s !== snap.you.seat) : [];
+      const names = others.map((s) => (v.players[s] || {}).name || `${s + 1}`);
+      out.push(names.length
+        ? C.h("p", { class: "hint", "data-key": "waiting" }, C.t("moves.waiting", { names: C.list(names) }))
+        : C.h("p", { class: "hint", "data-key": "none" }, C.t("moves.none")));
       C.fill(actions, out);
       return;
     }
