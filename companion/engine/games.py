@@ -33,6 +33,23 @@ class TableEntries(Protocol):
     ) -> dict[str, Any]: ...
 
 
+class FieldSightings(Protocol):
+    """What a card game tells the camera's tracker: how a bean comes to lie in a
+    field now (the actions), a harvest, the cards turned over and how many."""
+
+    def apply(self, state: Any, action: Action) -> Any: ...
+
+    def planting(
+        self, state: Any, seat: int, f: int, bean: str, face_up: Any = None
+    ) -> list[Action]: ...
+
+    def harvest(self, seat: int, field: int) -> Action: ...
+
+    def turn_over(self, seat: int, beans: tuple[str, ...]) -> Action: ...
+
+    def turned(self, state: Any) -> int: ...
+
+
 @dataclass(frozen=True)
 class GameDef:
     name: str
@@ -78,6 +95,9 @@ class GameDef:
     # The players rebuilt the draw deck: None if the count agrees, else what the
     # companion counts (None as a hook: the game has no deck to rebuild).
     reshuffled: Callable[[Any], str | None] | None = None
+    # A card game's camera: what its bean fields seen mean (None: the dice game).
+    sightings: FieldSightings | None = None
+    state_type: type | None = None
 
     @property
     def settings(self) -> frozenset[str]:
@@ -147,6 +167,8 @@ def _from_package(
         varieties=varieties,
         default_players=default_players,
         reshuffled=getattr(view, "reshuffled", None),
+        sightings=_part(package, "camera"),
+        state_type=state,
     )
 
 
@@ -190,3 +212,11 @@ GAMES: dict[str, GameDef] = {
         varieties=(),
     ),
 }
+
+
+def game_of(state: Any) -> GameDef:
+    """The game a state is of."""
+    for game in GAMES.values():
+        if game.state_type is not None and isinstance(state, game.state_type):
+            return game
+    raise TypeError(f"no game plays {type(state).__name__}")

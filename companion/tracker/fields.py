@@ -1,11 +1,9 @@
-"""The card games' tracker (Bohnanza and The Duel): each settled look at every
-bean field and at the face-up places becomes the engine's actions, and the
-engine judges them.
+"""The card games' tracker: each settled look at every bean field and at the
+face-up places becomes the engine's actions, and the engine judges them.
 
-A field that grew by cards was planted: in Bohnanza from the hand in the
-planting step, from the cards set aside in step 3 (traded, donated, kept face
-up), from the cards drawn in the bean duel; in The Duel from the hand, from the
-turned-over cards or the gift. A field that was cleared was harvested (the engine
+A field that grew by cards was planted: which action planted it (from the hand,
+a card set aside, a card turned over, a gift...) the game itself says (its
+`camera.py`, the registry's `sightings` hook). A field that was cleared was harvested (the engine
 sells it by its beanometer: the coins are in the table's log). Cards appearing on
 the face-up places while the active player may turn cards over are turned over
 (the camera says which beans: with hidden cards that is how the game learns
@@ -19,19 +17,17 @@ Where a look can mean two things (cleared and planted anew, or a strip misread),
 the readings are tried on the engine in order and the first it accepts wins;
 when it accepts none, its words for the likeliest are the problem, and nothing
 changes. That is how the rules are flagged: a second variety in a field, a ladder
-break in The Duel, a third card planted in step 1, a harvest against the
-protection rule."""
+break, a third card planted in step 1, a harvest against the protection rule."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import bohnanza, duel
 from ..engine.actions import Action
 from ..engine.errors import RuleError
+from ..engine.games import FieldSightings, game_of
 
 SURE = 0.35  # a new card read less surely than this is confirmed by its player first
 
@@ -52,71 +48,6 @@ class FieldsOutcome:
 
 
 # ---------------------------------------------------------------- the games
-
-
-def _bohnanza_planting(state: Any, seat: int, f: int, bean: str, face_up=None) -> list[Action]:
-    """The actions that put `bean` in field `f` of `seat` now (Bohnanza)."""
-    b = bohnanza
-    player = state.players[seat]
-    if state.step == "plant" and seat == state.active:
-        return [b.Plant(seat, f, bean)]
-    if state.step == "trade" and (bean in state.face_up or any(p.set_aside for p in state.players)):
-        # Planting traded cards means the trading is over (step 3 has begun).
-        return [b.EndTrading(state.active)] + _bohnanza_planting(
-            b.apply(state, b.EndTrading(state.active)), seat, f, bean
-        )
-    if state.step == "plant-traded" and bean in player.set_aside:
-        return [b.PlantTraded(seat, player.set_aside.index(bean), f)]
-    if state.step == "plant-drawn" and bean in state.face_up:
-        return [b.PlantDrawn(seat, state.face_up.index(bean), f)]
-    if state.step == "offer" and bean in state.offer:
-        return [b.PlantOffered(seat, state.offer.index(bean), f)]
-    return [b.Plant(seat, f, bean)]  # not a planting the game allows now: it says why
-
-
-def _duel_planting(state: Any, seat: int, f: int, bean: str, face_up=None) -> list[Action]:
-    """The actions that put `bean` in field `f` of `seat` now (The Duel). A bean
-    both turned over and given: the face-up places tell which was taken."""
-    d = duel
-    player = state.players[seat]
-    if state.step == "plant" and seat == state.active:
-        return [d.Plant(seat, f, bean)]
-    drawn = state.step == "plant-drawn" and seat == state.active and bean in state.face_up
-    gift = state.step in ("plant-drawn", "plant-gift") and player.gift[:1] == (bean,)
-    if drawn and gift and face_up is not None:
-        drawn = list(face_up).count(bean) < state.face_up.count(bean)
-    if drawn:
-        return [d.PlantDrawn(seat, state.face_up.index(bean), f)]
-    if gift:
-        return [d.PlantGift(seat, f)]
-    return [d.Plant(seat, f, bean)]
-
-
-@dataclass(frozen=True)
-class _Rules:
-    apply: Callable[[Any, Action], Any]
-    harvest: Callable[[int, int], Action]
-    planting: Callable[..., list[Action]]  # (state, seat, field, bean, face-up seen)
-    turn_over: Callable[[int, tuple[str, ...]], Action]
-    turned: Callable[[Any], int]  # how many cards the active player turns over now
-
-
-RULES = {
-    bohnanza.State: _Rules(
-        bohnanza.apply,
-        bohnanza.Harvest,
-        _bohnanza_planting,
-        lambda seat, beans: bohnanza.DrawFaceUp(seat, beans),
-        lambda s: s.rules.face_up,
-    ),
-    duel.DuelState: _Rules(
-        duel.apply,
-        duel.Harvest,
-        _duel_planting,
-        lambda seat, beans: duel.DrawFaceUp(seat, beans),
-        lambda s: min(3, s.deck_size),
-    ),
-}
 
 
 # ---------------------------------------------------------------- one look
@@ -153,7 +84,7 @@ def interpret_fields(
     """`seen[seat][field]`: what lies in every field; `face_up`: what lies on the
     face-up places (None: not looked at), `face_up_sure` how sure each of those is.
     Returns the actions the engine accepts, in order, or the problem."""
-    rules = RULES.get(type(state))
+    rules = game_of(state).sightings
     if rules is None:
         raise TypeError(f"no card tracker for {type(state).__name__}")
     if len(seen) != len(state.players):
@@ -195,7 +126,7 @@ def interpret_fields(
     return first
 
 
-def _turned_over(state: Any, rules: _Rules, face_up, sure) -> Action | None:
+def _turned_over(state: Any, rules: FieldSightings, face_up, sure) -> Action | None:
     """The cards turned over, when the face-up places newly show them all."""
     if face_up is None or state.face_up or state.step != "plant":
         return None
@@ -216,7 +147,9 @@ def _turned_over(state: Any, rules: _Rules, face_up, sure) -> Action | None:
     return rules.turn_over(state.active, beans)
 
 
-def _try(state: Any, rules: _Rules, changes, pick: list[int], turned, face_up) -> FieldsOutcome:
+def _try(
+    state: Any, rules: FieldSightings, changes, pick: list[int], turned, face_up
+) -> FieldsOutcome:
     harvests: list[Action] = []
     plants: list[tuple[int, int, str]] = []  # seat, field, bean (in planting order)
     for (seat, f, options), j in zip(changes, pick, strict=True):

@@ -1,0 +1,43 @@
+"""What the camera's sightings of bean fields mean in Bohnanza: the actions that
+put a bean in a field now, the harvest, the cards turned over (the card tracker
+asks these through the registry; see tracker/fields.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action
+from .actions import DrawFaceUp, EndTrading, Harvest, Plant, PlantDrawn, PlantOffered, PlantTraded
+from .game import apply
+
+
+def planting(state: Any, seat: int, f: int, bean: str, face_up=None) -> list[Action]:
+    """The actions that put `bean` in field `f` of `seat` now (Bohnanza)."""
+    player = state.players[seat]
+    if state.step == "plant" and seat == state.active:
+        return [Plant(seat, f, bean)]
+    if state.step == "trade" and (bean in state.face_up or any(p.set_aside for p in state.players)):
+        # Planting traded cards means the trading is over (step 3 has begun).
+        return [EndTrading(state.active)] + planting(
+            apply(state, EndTrading(state.active)), seat, f, bean
+        )
+    if state.step == "plant-traded" and bean in player.set_aside:
+        return [PlantTraded(seat, player.set_aside.index(bean), f)]
+    if state.step == "plant-drawn" and bean in state.face_up:
+        return [PlantDrawn(seat, state.face_up.index(bean), f)]
+    if state.step == "offer" and bean in state.offer:
+        return [PlantOffered(seat, state.offer.index(bean), f)]
+    return [Plant(seat, f, bean)]  # not a planting the game allows now: it says why
+
+
+def harvest(seat: int, field: int) -> Action:
+    return Harvest(seat, field)
+
+
+def turn_over(seat: int, beans: tuple[str, ...]) -> Action:
+    return DrawFaceUp(seat, beans)
+
+
+def turned(state: Any) -> int:
+    """How many cards the active player turns over now."""
+    return state.rules.face_up

@@ -1,0 +1,45 @@
+"""What the camera's sightings of bean fields mean in The Duel: the actions that
+put a bean in a field now, the harvest, the cards turned over (the card tracker
+asks these through the registry; see tracker/fields.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action
+from .actions import DrawFaceUp, Harvest, Plant, PlantDrawn, PlantGift
+from .game import apply
+from .state import DATA
+
+
+def planting(state: Any, seat: int, f: int, bean: str, face_up=None) -> list[Action]:
+    """The actions that put `bean` in field `f` of `seat` now (The Duel). A bean
+    both turned over and given: the face-up places tell which was taken."""
+    player = state.players[seat]
+    if state.step == "plant" and seat == state.active:
+        return [Plant(seat, f, bean)]
+    drawn = state.step == "plant-drawn" and seat == state.active and bean in state.face_up
+    gift = state.step in ("plant-drawn", "plant-gift") and player.gift[:1] == (bean,)
+    if drawn and gift and face_up is not None:
+        drawn = list(face_up).count(bean) < state.face_up.count(bean)
+    if drawn:
+        return [PlantDrawn(seat, state.face_up.index(bean), f)]
+    if gift:
+        return [PlantGift(seat, f)]
+    return [Plant(seat, f, bean)]
+
+
+def harvest(seat: int, field: int) -> Action:
+    return Harvest(seat, field)
+
+
+def turn_over(seat: int, beans: tuple[str, ...]) -> Action:
+    return DrawFaceUp(seat, beans)
+
+
+def turned(state: Any) -> int:
+    """How many cards the active player turns over now (the deck may run short)."""
+    return min(DATA["face_up"], state.deck_size)
+
+
+__all__ = ["apply", "harvest", "planting", "turn_over", "turned"]
