@@ -106,9 +106,9 @@ class Adviser:
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
 
-    def ask(self, game: GameDef, state: Any, ready: Callable[[], None]) -> dict | None:
-        """The odds of this moment if known; else None, and `ready()` is called
-        once they are (a game without odds: always None)."""
+    def ask(self, game: GameDef, state: Any, ready: Callable[[tuple], None]) -> dict | None:
+        """The odds of this moment if known; else None, and `ready(situation)` is
+        called once they are (a game without odds: always None)."""
         situation = game.advice_key(state)
         if situation is None or game.advice is None:
             return None
@@ -132,7 +132,7 @@ class Adviser:
             if len(self._known) > self.KEEP:
                 self._known.clear()
             self._known[key] = found
-        ready()
+        ready(situation)
 
     def wait(self, timeout: float = 5.0) -> None:
         """Until the odds being worked out are ready (tests, benchmarks)."""
@@ -630,13 +630,14 @@ class TableService:
     def _with_advice(self, t: Table, view: dict[str, Any]) -> None:
         """The odds, when worked out; else they are worked out now, beside the
         update, and the phones updated again when ready."""
-        known = self.adviser.ask(t.game, t.state, lambda: self._advice_ready(t.code))
+        known = self.adviser.ask(t.game, t.state, lambda done: self._advice_ready(t.code, done))
         if known is not None:
             view["advice"] = known
 
-    def _advice_ready(self, code: str) -> None:
+    def _advice_ready(self, code: str, situation: tuple) -> None:
+        """Odds worked out: the phones hear them if the table still stands there."""
         t = self.tables.get(code)
-        if t is not None and t.state is not None:
+        if t is not None and t.state is not None and t.game.advice_key(t.state) == situation:
             self._changed(code)
 
     def wait_for_advice(self, timeout: float = 5.0) -> None:

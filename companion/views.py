@@ -74,13 +74,3 @@ def private(game: str | GameDef, state: Any, seat: int, lang: str = "en") -> dic
     in The Duel, the bo(h)nus cards in hand; None where the engine does not know
     them (a real table's hidden cards, or a game without them)."""
     return _game(game).private(state, seat, lang)
-
-
-def advice_key(game: str | GameDef, state: Any) -> tuple | None:
-    """What the odds of this moment depend on (None: the game shows no odds)."""
-    return _game(game).advice_key(state)
-
-
-def advice(game: str | GameDef, key: tuple) -> dict[str, Any]:
-    found = _game(game).advice
-    return {} if found is None else found(key)

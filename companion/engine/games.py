@@ -6,6 +6,7 @@ game's internals."""
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -102,8 +103,6 @@ class GameDef:
     @property
     def settings(self) -> frozenset[str]:
         """The setup's settings by name (edition, knowledge, seed, ...)."""
-        import inspect
-
         return frozenset(inspect.signature(self.new_game).parameters)
 
     def title_in(self, lang: str = "en") -> str:

@@ -120,9 +120,7 @@ def result(
 
 def hand_of(state: Any, seat: int) -> list[str] | None:
     """The seat's hand (bean ids, front first) when the engine knows it."""
-    p = state.players[seat]
-    known = getattr(state, "knowledge", None) == "known"
-    return list(p.hand) if known and hasattr(p, "hand") else None
+    return list(state.players[seat].hand) if state.knowledge == "known" else None
 
 
 def needs_of_a_card_game(state: Any, data: dict[str, Any], face_up: int) -> dict[str, int]:

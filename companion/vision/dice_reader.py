@@ -939,7 +939,7 @@ def _backprojector(lut: np.ndarray):
         if np.array_equal(by_opencv(probe), by_numpy(probe)):
             return by_opencv
     except (AttributeError, TypeError, cv2.error):
-        pass
+        return by_numpy  # this OpenCV takes no 3-d histogram from Python
     return by_numpy
 
 

@@ -141,7 +141,7 @@ def advice(key: tuple) -> dict[str, Any]:
 
 
 def private(state: DiceState, seat: int, lang: str = "en") -> dict[str, Any]:
-    return {"hand": common.hand_of(state, seat), "bonus": None}
+    return {"hand": None, "bonus": None}  # a dice player holds no cards in hand
 
 
 def needs(state: DiceState, data: dict[str, Any]) -> dict[str, int]:
