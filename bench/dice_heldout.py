@@ -44,8 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.sim.harder import CHANGES, Smaller, held_out
 from companion.vision.dataset import read_dataset, score
 from companion.vision.dice_reader import DiceReader, breakdown
+from tests.shared import REAL_DICE as REAL
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-real" / "enroll"
 
 
 def picture_side(sample) -> float:

@@ -1,7 +1,6 @@
 """The dice dataset format, its scoring, and the dice reader on the real photos."""
 
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -11,7 +10,8 @@ from companion.cli import main
 from companion.vision.dataset import Box, Detection, match, read_dataset, score
 from companion.vision.split import split_by_size, split_dataset
 
-REAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-real" / "enroll"
+from ..shared import REAL_DICE as REAL
+
 
 
 def test_the_centre_rule_matches_nearest_first_each_once():
