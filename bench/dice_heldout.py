@@ -47,7 +47,6 @@ from companion.vision.dice_reader import DiceReader, breakdown
 from tests.shared import REAL_DICE as REAL
 
 
-
 def picture_side(sample) -> float:
     return float(np.median([max(b.w, b.h) for b in sample.boxes]))
 

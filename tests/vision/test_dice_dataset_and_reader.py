@@ -13,7 +13,6 @@ from companion.vision.split import split_by_size, split_dataset
 from ..shared import REAL_DICE as REAL
 
 
-
 def test_the_centre_rule_matches_nearest_first_each_once():
     labels = [Box(0, 100, 100, 20, 20), Box(1, 130, 100, 20, 20)]
     found = [Detection(128, 101, 60, 60, 1, 1.0), Detection(104, 99, 10, 10, 0, 1.0)]
