@@ -9,7 +9,7 @@ import importlib
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from . import bohnanza, dice, duel
 from .actions import Action, ActionCodec
@@ -18,6 +18,7 @@ from .bohnanza import view as bohnanza_view
 from .dice import view as dice_view
 from .duel import view as duel_view
 from .setup import checked_new_game
+from .sightings import DiceSightings, FieldSightings
 
 
 class TableEntries(Protocol):
@@ -32,23 +33,6 @@ class TableEntries(Protocol):
     def with_entries(
         self, setup: dict[str, Any], players: int, entered: dict[int, list]
     ) -> dict[str, Any]: ...
-
-
-class FieldSightings(Protocol):
-    """What a card game tells the camera's tracker: how a bean comes to lie in a
-    field now (the actions), a harvest, the cards turned over and how many."""
-
-    def apply(self, state: Any, action: Action) -> Any: ...
-
-    def planting(
-        self, state: Any, seat: int, f: int, bean: str, face_up: Any = None
-    ) -> list[Action]: ...
-
-    def harvest(self, seat: int, field: int) -> Action: ...
-
-    def turn_over(self, seat: int, beans: tuple[str, ...]) -> Action: ...
-
-    def turned(self, state: Any) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -96,14 +80,27 @@ class GameDef:
     # The players rebuilt the draw deck: None if the count agrees, else what the
     # companion counts (None as a hook: the game has no deck to rebuild).
     reshuffled: Callable[[Any], str | None] | None = None
-    # A card game's camera: what its bean fields seen mean (None: the dice game).
-    sightings: FieldSightings | None = None
+    # What the camera's sightings mean to the game (its camera.py): a FieldSightings
+    # when `camera` is "fields", a DiceSightings when it is "dice".
+    sightings: FieldSightings | DiceSightings | None = None
     state_type: type | None = None
 
     @property
     def settings(self) -> frozenset[str]:
         """The setup's settings by name (edition, knowledge, seed, ...)."""
         return frozenset(inspect.signature(self.new_game).parameters)
+
+    @property
+    def field_sightings(self) -> FieldSightings:
+        if self.camera != "fields" or self.sightings is None:
+            raise TypeError(f"{self.title}: its camera reads no bean fields")
+        return cast(FieldSightings, self.sightings)
+
+    @property
+    def dice_sightings(self) -> DiceSightings:
+        if self.camera != "dice" or self.sightings is None:
+            raise TypeError(f"{self.title}: its camera reads no dice")
+        return cast(DiceSightings, self.sightings)
 
     def title_in(self, lang: str = "en") -> str:
         return self.titles[1] if lang == "de" else self.titles[0]

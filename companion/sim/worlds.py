@@ -238,7 +238,7 @@ class DiceWorld:
 
     def seen(self):
         """What truly lies where (the player's correction when the camera misread)."""
-        from ..tracker.dice import Seen, SeenDie
+        from ..engine.sightings import Seen, SeenDie
         from .dice_scenes import DiceMatTable
 
         tray = DiceMatTable.TRAY * self.mat.size[1]

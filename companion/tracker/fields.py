@@ -3,7 +3,7 @@ face-up places becomes the engine's actions, and the engine judges them.
 
 A field that grew by cards was planted: which action planted it (from the hand,
 a card set aside, a card turned over, a gift...) the game itself says (its
-`camera.py`, the registry's `sightings` hook). A field that was cleared was harvested (the engine
+`camera.py`, the registry's `field_sightings`). A field that was cleared was harvested (the engine
 sells it by its beanometer: the coins are in the table's log). Cards appearing on
 the face-up places while the active player may turn cards over are turned over
 (the camera says which beans: with hidden cards that is how the game learns
@@ -84,7 +84,7 @@ def interpret_fields(
     """`seen[seat][field]`: what lies in every field; `face_up`: what lies on the
     face-up places (None: not looked at), `face_up_sure` how sure each of those is.
     Returns the actions the engine accepts, in order, or the problem."""
-    rules = game_of(state).sightings
+    rules = game_of(state).field_sightings
     if rules is None:
         raise TypeError(f"no card tracker for {type(state).__name__}")
     if len(seen) != len(state.players):

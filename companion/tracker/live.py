@@ -19,9 +19,11 @@ import numpy as np
 
 from ..engine import words
 from ..engine.errors import RuleError
+from ..engine.games import game_of
+from ..engine.sightings import Outcome, Seen, SeenDie
 from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
-from .dice import DiceTracker, Outcome, Seen, SeenDie, agrees, kinds_by_tone
+from .dice import DiceTracker
 from .fields import FieldsOutcome, SeenField, interpret_fields
 from .link import ReadingError, TableLink
 
@@ -49,7 +51,7 @@ def dice_look(
     """How a settled picture of the dice mat is read: every die (the dice reader,
     against the empty mat when there is one), in the rolling area above `tray_y` or
     in the tray below it (or where `tray_y(x, y)` says it is in the tray), its kind
-    from how light it looks (see kinds_by_tone)."""
+    from how light it looks (the game's `kinds_by_tone`)."""
     import cv2
 
     # Below a line across the picture, or (a calibrated mat) inside the tray's outline.
@@ -62,7 +64,7 @@ def dice_look(
         for d in found:
             patch = cv2.getRectSubPix(gray, (int(d.w), int(d.h)), (d.cx, d.cy))
             tones.append(float(np.percentile(patch, 80)))  # the die's body, not its bean
-        kinds = kinds_by_tone(tones, state)
+        kinds = game_of(state).dice_sightings.kinds_by_tone(tones, state)
         dice = [
             SeenDie(classes[d.face], d.cx, d.cy, d.confidence, kind)
             for d, kind in zip(found, kinds, strict=True)
@@ -112,7 +114,7 @@ class LiveDice:
         if state is None or state.over:  # nothing more to read until the next game
             return None
         seen = self.read(image)
-        if self._agreed != t.next_n and agrees(state, seen):
+        if self._agreed != t.next_n and game_of(state).dice_sightings.agrees(state, seen):
             # The game moved on without the camera (a move entered on a phone) and
             # the dice now lie as it has them: the camera compares against the game,
             # so this is how the table lies, not a move.

@@ -5,9 +5,11 @@ is a problem and changes nothing; an unsure face is confirmed first."""
 import pytest
 
 from companion.engine.dice.actions import PassPiece, RepeatRoll, Roll, Save
+from companion.engine.dice.camera import check, interpret
 from companion.engine.dice.game import new_game
 from companion.engine.errors import RuleError
-from companion.tracker.dice import DiceTracker, Seen, SeenDie, check, interpret
+from companion.engine.sightings import Seen, SeenDie
+from companion.tracker.dice import DiceTracker
 
 
 def look(rolled, field=(), moved=0.0, unsure=()):

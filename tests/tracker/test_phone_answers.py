@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from companion.engine.dice.actions import Roll
+from companion.engine.sightings import Seen, SeenDie
 from companion.store import Store
 from companion.tables import TableService
-from companion.tracker.dice import Seen, SeenDie
 from companion.tracker.link import ReadingError
 from companion.tracker.live import LiveDice
 from companion.vision.settle import SettleDetector

@@ -114,7 +114,7 @@ def test_the_phone_confirms_an_unsure_card_and_puts_a_misread_field_right(browse
 def test_the_phone_puts_a_misread_die_right(browser, table):
     """The dice game: the camera isn't sure of a die just rolled; the player names
     what it shows and the game takes the roll as the player says."""
-    from companion.tracker.dice import Seen, SeenDie
+    from companion.engine.sightings import Seen, SeenDie
     from companion.tracker.live import LiveDice
 
     service, url = table
