@@ -124,27 +124,6 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _dice_odds(args: argparse.Namespace) -> int:
-    from .engine import RuleError
-    from .engine.dice import first_roll, load_dice, parse_order
-
-    try:
-        dice = load_dice(args.faces)
-        order = parse_order(args.order, dice.beans)
-    except RuleError as err:
-        print(f"companion dice odds: {err.message}", file=sys.stderr)
-        return 2
-    p = first_roll(order, dice)
-    result = {
-        "order": order.text,
-        "first_roll": float(p),
-        "percent": round(float(p) * 100, 2),
-        "exact": f"{p.numerator}/{p.denominator}",
-    }
-    print(json.dumps(result) if args.json else f"{order.text}: {result['percent']} %")
-    return 0
-
-
 def _eval_dice(args: argparse.Namespace) -> int:
     from .vision.dice_reader import evaluate_folders
 
@@ -264,7 +243,7 @@ def _teach_dice(args: argparse.Namespace) -> int:
     file, or taken by the camera (`--camera SOURCE`)."""
     import cv2
 
-    from .engine.dice.orders import DICE_FACES as BEANS
+    BEANS = next(g.varieties for g in GAMES.values() if g.camera == "dice")
     from .vision.camera import CameraError, open_camera
     from .vision.dataset import Box, read_dataset
     from .vision.dice_reader import dice_against_empty
@@ -385,13 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--config", default=None, help="a TOML config file")
     st.set_defaults(run=_store)
 
-    dice = sub.add_parser("dice", help="Das Würfelspiel tools")
-    dice_sub = dice.add_subparsers(dest="dice_command", required=True)
-    odds = dice_sub.add_parser("odds", help="the chance the first roll meets an order")
-    odds.add_argument("order", help='e.g. "(soy|green) + (garden|red)*2"')
-    odds.add_argument("--faces", default=None, help="a dice file (TOML) instead of the default")
-    odds.add_argument("--json", action="store_true")
-    odds.set_defaults(run=_dice_odds)
+    for game in GAMES.values():  # each game's own tools (`companion dice odds`)
+        if game.commands is not None:
+            game.commands(sub)
 
     vision = sub.add_parser("vision", help="the camera's readers")
     vsub = vision.add_subparsers(dest="vision_command", required=True)

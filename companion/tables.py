@@ -330,10 +330,10 @@ class TableService:
             t.cards[seat] = entered
         self._changed(t.code)
 
-    def library(self) -> dict:
-        from .engine.dice import load_library
-
-        return load_library(self.library_path) if self.library_path else {}
+    def library(self, code: str) -> dict[int, Any]:
+        """The cards entered at real tables of this table's game, by printed number."""
+        entries = self.table(code).game.entries
+        return entries.library(self.library_path) if entries is not None else {}
 
     def start_game(self, code: str) -> None:
         """Start (or restart) the table's game: a new log."""

@@ -30,6 +30,8 @@ class TableEntries(Protocol):
 
     def entry(self, cards: object, library_path: str | None) -> list[dict[str, Any]]: ...
 
+    def library(self, library_path: str | None) -> dict[int, Any]: ...
+
     def with_entries(
         self, setup: dict[str, Any], players: int, entered: dict[int, list]
     ) -> dict[str, Any]: ...
@@ -84,6 +86,9 @@ class GameDef:
     # when `camera` is "fields", a DiceSightings when it is "dice".
     sightings: FieldSightings | DiceSightings | None = None
     state_type: type | None = None
+    # The game's own command-line tools: adds its subcommands to the CLI's
+    # (argparse subparsers). None: the game has none.
+    commands: Callable[[Any], None] | None = None
 
     @property
     def settings(self) -> frozenset[str]:
@@ -165,6 +170,7 @@ def _from_package(
         reshuffled=getattr(view, "reshuffled", None),
         sightings=_part(package, "camera"),
         state_type=state,
+        commands=getattr(_part(package, "commands"), "add_commands", None),
     )
 
 
@@ -205,7 +211,7 @@ GAMES: dict[str, GameDef] = {
         players=(2, 3, 4, 5),
         default_players=3,
         camera="dice",
-        varieties=(),
+        varieties=dice.DICE_FACES,
     ),
 }
 

@@ -351,10 +351,10 @@ def test_a_bad_card_number_is_refused_before_the_card_library_is_written(
     reply = phone.emit("cards", {"cards": [card, 7]}, callback=True)
     assert not reply["ok"]
     assert "/" not in reply["error"]["message"]  # no server path
-    assert service.library() == {}
+    assert service.library(code) == {}
     good = {"number": 12, "orders": ["soy", "red", "soy + red", "blue*2", "soy*3"]}
     assert phone.emit("cards", {"cards": [good, 12]}, callback=True)["ok"]
-    assert list(service.library()) == [12]
+    assert list(service.library(code)) == [12]
 
 
 def test_a_simulated_deck_opened_without_a_seed_gets_one_of_its_own(client_for, service):

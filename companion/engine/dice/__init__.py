@@ -13,12 +13,13 @@ from .game import (
     winners,
 )
 from .odds import Advisor, first_roll, orders_met, roll_distribution
-from .orders import Order, parse_order
+from .orders import DICE_FACES, Order, parse_order
 from .state import DicePlayer, DiceState
 
 __all__ = [
     "CODEC",
     "DEFAULT_DICE",
+    "DICE_FACES",
     "Advisor",
     "DicePlayer",
     "DiceSet",

@@ -72,3 +72,8 @@ def with_entries(setup: dict[str, Any], players: int, entered: dict[int, list]) 
             "their two harvest cards before the game can start",
         )
     return {**setup, "cards": [entered[s] for s in range(players)]}
+
+
+def library(library_path: str | None) -> dict[int, HarvestCard]:
+    """The harvest cards entered at earlier tables, by printed number."""
+    return load_library(library_path) if library_path else {}
