@@ -95,6 +95,7 @@ def _run_demo(args: argparse.Namespace, db: str) -> int:
     else:
         bots = Bots(service, code, args.pace, seed)
     stop_camera = threading.Event()
+    threads: list[threading.Thread] = []  # stopped and waited for before the store closes
     base = app.config["COMPANION_PUBLIC_URL"]
     join = f"{base}/j/{code}"
 
@@ -109,9 +110,12 @@ def _run_demo(args: argparse.Namespace, db: str) -> int:
         print(qr.terminal(join), flush=True)
         if feed is not None:
             print(f"  camera     : {seen}", flush=True)
-            threading.Thread(
+            camera_thread = threading.Thread(
                 target=feed.run, args=(stop_camera, 8.0), name="camera", daemon=True
-            ).start()
+            )
+            threads.append(camera_thread)
+            camera_thread.start()
+        threads.append(bots.thread)
         bots.start()
 
     try:
@@ -122,5 +126,7 @@ def _run_demo(args: argparse.Namespace, db: str) -> int:
     finally:
         bots.stop.set()
         stop_camera.set()
+        for thread in threads:  # none writes to the store once it is closed
+            thread.join(timeout=5)
         service.close()
     return 0

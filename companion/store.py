@@ -132,6 +132,7 @@ class Store:
         self._lock = threading.RLock()
         self._pending_event: str | None = None
         self.writes = 0  # since start: a backup is due only when something changed
+        self.closed = False
         if not self.memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._check_at_start()
@@ -209,10 +210,15 @@ class Store:
 
     def close(self) -> None:
         with self._lock:
+            self.closed = True
             self._db.close()
 
     def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
         with self._lock:
+            if self.closed:
+                # The service is stopping: a late writer (a thread not yet stopped)
+                # must not write the file again where its folder is being removed.
+                raise StoreError("the store is closed: the service is stopping; nothing changed")
             self._still_on_disk()
             try:
                 self._db.execute("BEGIN IMMEDIATE")

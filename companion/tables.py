@@ -35,6 +35,29 @@ class TableError(CompanionError):
     """A request the service refuses (not a rule of the game): says what was wrong."""
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A warning from outside the engine (the tracker, the panel, the store): what
+    kind, its key (the same notice is kept once), its words in every language, the
+    seat it is about (None: the table), and when."""
+
+    kind: str
+    key: str
+    words: w.Words
+    seat: int | None = None
+    at: float = 0.0
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        """As a phone gets it: the text in its language."""
+        return {
+            "kind": self.kind,
+            "key": self.key,
+            "seat": self.seat,
+            "at": self.at,
+            "text": w.text(self.words, lang),
+        }
+
+
 @dataclass
 class Table:
     code: str
@@ -47,9 +70,8 @@ class Table:
     next_n: int = 0
     # The last actions in words, oldest first: each line in every language.
     log: list[w.Words] = field(default_factory=list)
-    # Warnings from the tracker or the panel, each once (by its key), oldest first:
-    # {"kind", "key", "words": {lang: text}, "seat", "at"}.
-    notices: list[dict] = field(default_factory=list)
+    # Warnings from the tracker or the panel, each once (by its key), oldest first.
+    notices: list[Notice] = field(default_factory=list)
     cards: dict[int, list] = field(default_factory=dict)  # dice: entered harvest cards
     # Why the camera isn't reading the table (None: it is, or there is none): while
     # set, every phone and the status light show it, whatever else happens.
@@ -84,9 +106,8 @@ class Table:
         """A notice, kept once: the same one again replaces the earlier one."""
         words = dict(text) if isinstance(text, dict) else w.both(str(text))
         key = key or w.key_of(kind, seat, words["en"])
-        kept = [n for n in self.notices if n["key"] != key]
-        entry = {"kind": kind, "key": key, "words": words, "seat": seat, "at": time.time()}
-        self.notices = (kept + [entry])[-5:]
+        kept = [n for n in self.notices if n.key != key]
+        self.notices = (kept + [Notice(kind, key, words, seat, time.time())])[-5:]
 
 
 Listener = Callable[[str], None]
@@ -596,7 +617,10 @@ class TableService:
                 "you": None if seat is None else {"seat": seat, "name": t.names.get(seat)},
                 "lang": lang,
                 "log": [w.text(line, lang) for line in t.log],
-                "notices": _said(t.notices + self._manual_notice(t) + self._store_notice(), lang),
+                "notices": [
+                    n.to_json(lang)
+                    for n in t.notices + self._manual_notice(t) + self._store_notice()
+                ],
                 "view": None,
                 "legal": [],
             }
@@ -644,7 +668,7 @@ class TableService:
         """Until the odds being worked out are ready (tests, benchmarks)."""
         self.adviser.wait(timeout)
 
-    def _store_notice(self) -> list[dict[str, Any]]:
+    def _store_notice(self) -> list[Notice]:
         """The store can't save: every phone and the status light say so until a
         write goes through again."""
         if self.store.problem is None:
@@ -653,10 +677,10 @@ class TableService:
             f"moves can't be saved: {self.store.problem}; tell the host",
             f"Züge können nicht gespeichert werden: {self.store.problem}; sagt es dem Gastgeber",
         )
-        return [{"kind": "store", "key": "store", "words": words, "seat": None, "at": time.time()}]
+        return [Notice("store", "store", words, None, time.time())]
 
     @staticmethod
-    def _manual_notice(t: Table) -> list[dict[str, Any]]:
+    def _manual_notice(t: Table) -> list[Notice]:
         if t.manual is None:
             return []
         words = w.each(
@@ -666,9 +690,7 @@ class TableService:
                 else f"manual mode: {w.text(t.manual, lang)}; enter the moves on the phones"
             )
         )
-        return [
-            {"kind": "waiting", "key": "manual", "words": words, "seat": None, "at": time.time()}
-        ]
+        return [Notice("waiting", "manual", words, None, time.time())]
 
     def legal_for(self, t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
         """The seat's legal actions, each with its words (said to the player:
@@ -702,14 +724,6 @@ class TableService:
             "store_events": self.store.events,
             "quarantined": sorted(self.quarantined),
         }
-
-
-def _said(notices: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
-    """Stored notices as a phone gets them: the text in its language."""
-    return [
-        {k: v for k, v in n.items() if k != "words"} | {"text": w.text(n["words"], lang)}
-        for n in notices
-    ]
 
 
 def _once(items: list[dict[str, Any]]) -> list[dict[str, Any]]:

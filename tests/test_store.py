@@ -202,3 +202,17 @@ def test_a_database_of_a_newer_release_is_refused_clearly(tmp_path):
     con.close()
     with pytest.raises(StoreError, match="written by a newer companion"):
         Store(db)
+
+
+def test_a_closed_store_refuses_a_late_write_and_never_writes_the_file_again(tmp_path):
+    # The demo's end: its temporary folder is removed after the store closes; a
+    # thread not yet stopped must not put the database back (the folder then can't
+    # be removed: "Directory not empty").
+    store = Store(tmp_path / "t.db")
+    store.open_table("ABCD", "dice", 2, {"players": 2})
+    game = store.start_game("ABCD")
+    store.close()
+    (tmp_path / "t.db").unlink()
+    with pytest.raises(StoreError, match="the store is closed"):
+        store.append(game, 0, {"type": "roll"}, None, "demo")
+    assert not (tmp_path / "t.db").exists()

@@ -126,7 +126,7 @@ def test_a_person_who_takes_a_seat_in_a_card_demo_plays_ten_turns_and_the_table_
     harvests = _camera_moves_after(service, code, joined)
     harvests = [e for e in harvests if e.action["type"] == "harvest"]
     assert all(e.action["player"] != 0 for e in harvests)
-    assert not any(n["kind"] == "illegal" for n in t.notices)
+    assert not any(n.kind == "illegal" for n in t.notices)
     for _ in range(10):  # the camera reads the last card a bot laid
         for _ in range(20):
             clock.t += 0.1

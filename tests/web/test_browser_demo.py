@@ -182,6 +182,6 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
         assert mine and all(e.source == "phone" for e in mine)
         # The camera went on reading the bots' moves after the person sat down.
         assert any(e.source == "camera" for e in log if e.n >= joined)
-        assert not [n for n in demo.table.notices if n["kind"] == "illegal"]
+        assert not [n for n in demo.table.notices if n.kind == "illegal"]
     finally:
         demo.close()
