@@ -165,7 +165,7 @@ class PiCamera(Camera):
 
     def start(self) -> None:
         try:
-            from picamera2 import Picamera2  # only on a Pi: apt's python3-picamera2
+            from picamera2 import Picamera2  # type: ignore[import-not-found]  # only on a Pi
         except ImportError as err:
             raise CameraError("picamera2 is not installed (it comes with Pi OS)") from err
         cam = Picamera2()

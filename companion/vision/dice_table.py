@@ -34,7 +34,7 @@ def region_masks(layout: MatLayout, h: np.ndarray, shape: tuple[int, int]) -> di
 def px_per_mm(layout: MatLayout, h: np.ndarray) -> float:
     """The picture's pixels per millimetre at the middle of the mat."""
     cx, cy = layout.width / 2, layout.height / 2
-    square = np.float32([[cx - 10, cy], [cx + 10, cy], [cx, cy - 10], [cx, cy + 10]])
+    square = np.asarray([[cx - 10, cy], [cx + 10, cy], [cx, cy - 10], [cx, cy + 10]], np.float32)
     p = to_image(h, square)
     return float(np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[3] - p[2])) / 40.0
 

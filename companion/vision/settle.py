@@ -44,10 +44,11 @@ class SettleDetector:
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         if self.laid and self._laid_mask is None:
             h, w = image.shape[:2]
-            scale = np.float32([SMALL[0] / w, SMALL[1] / h])
+            scale = np.asarray([SMALL[0] / w, SMALL[1] / h], np.float32)
             mask = np.zeros(SMALL[::-1], np.uint8)
             for quad in self.laid:
-                cv2.fillPoly(mask, [np.round(np.float32(quad) * scale).astype(np.int32)], 255)
+                corners = np.round(np.asarray(quad, np.float32) * scale).astype(np.int32)
+                cv2.fillPoly(mask, [corners], 255)
             self._laid_mask = mask
         previous, self._previous, self._colour = self._previous, gray, small
         if previous is None:
