@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from . import views
 from .engine import RuleError
@@ -22,6 +22,7 @@ from .engine import words as w
 from .engine.games import GAMES, GameDef
 from .errors import CompanionError
 from .store import Seat, Store
+from .tracker.link import TableTracker
 
 log = logging.getLogger(__name__)
 
@@ -165,31 +166,12 @@ class Adviser:
         self._pool.shutdown(wait=False)
 
 
-class TableCamera(Protocol):
-    """The camera side reading a table, as the service asks it (the tracker's
-    LiveDice and LiveFields): whether a seat may answer its question, the one-tap
-    confirmation, and a reading put right by hand. `reads`: "dice" or "fields"."""
-
-    @property
-    def reads(self) -> str: ...
-
-    def answers(self, seat: int, state: Any) -> bool: ...
-
-    def confirm(self) -> None: ...
-
-    def look_json(self) -> dict | None: ...
-
-    def correct_faces(self, rolled: list[str], field: list[str]) -> Any: ...
-
-    def correct_field(self, seat: int, f: int, cards: list[str]) -> Any: ...
-
-
 class TableService:
     def __init__(self, store: Store, library_path: str | None = None) -> None:
         self.store = store
         self.library_path = library_path
         self.tables: dict[str, Table] = {}
-        self.cameras: dict[str, TableCamera] = {}  # code -> the camera reading that table
+        self.trackers: dict[str, TableTracker] = {}  # code -> the tracker reading that table
         self.listeners: list[Listener] = []
         self.started = time.time()
         # The dice game's odds for the phones take tens of ms to work out the first
@@ -525,11 +507,11 @@ class TableService:
             t.add_notice(kind, text, seat, key)
         self._changed(t.code)
 
-    def attach_camera(self, code: str, camera: TableCamera) -> None:
-        """The camera side reading this table (it answers `confirm()` and
-        `correct_faces(rolled, field)`), so the phones can answer its questions."""
+    def attach_tracker(self, code: str, tracker: TableTracker) -> None:
+        """The tracker reading this table from the camera (it answers `confirm()`
+        and `correct_faces(rolled, field)`), so the phones can answer its questions."""
         self.table(code)
-        self.cameras[code] = camera
+        self.trackers[code] = tracker
 
     def confirm_reading(self, code: str, seat: int) -> None:
         """The player tapped "yes, that's what lies there" on an unsure reading."""
@@ -544,7 +526,7 @@ class TableService:
     def correct_field(self, code: str, seat: int, field: int, cards: list) -> None:
         """The player says what lies in one of their own bean fields (first planted
         first): the camera's reading is put right, and the game follows."""
-        outcome = self._camera(code).correct_field(seat, field, list(cards))
+        outcome = self._tracker(code).correct_field(seat, field, list(cards))
         if outcome.problem:  # the notice says it too; the phone that asked hears it now
             raise TableError("correction-refused", outcome.problem)
 
@@ -555,16 +537,16 @@ class TableService:
             t.notices = []
         self._changed(t.code)
 
-    def _camera(self, code: str) -> TableCamera:
+    def _tracker(self, code: str) -> TableTracker:
         self.table(code)
-        camera = self.cameras.get(code)
+        camera = self.trackers.get(code)
         if camera is None:
             raise TableError("no-camera", "no camera reads this table")
         return camera
 
-    def _asking(self, code: str, seat: int) -> TableCamera:
+    def _asking(self, code: str, seat: int) -> TableTracker:
         t = self.table(code)
-        camera = self._camera(code)
+        camera = self._tracker(code)
         if t.state is None or not camera.answers(seat, t.state):
             raise TableError("not-yours", "only the player the camera asks about answers it")
         return camera
@@ -645,7 +627,7 @@ class TableService:
                 out["view"]["warnings"] = _once(out["view"]["warnings"] + fresh)
                 if seat is not None:
                     out["legal"] = self.legal_for(t, seat, lang)
-                camera = self.cameras.get(t.code)
+                camera = self.trackers.get(t.code)
                 look = camera.look_json() if camera is not None else None
                 if look is not None:
                     out["camera"] = look  # what a correction starts from

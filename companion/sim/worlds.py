@@ -381,7 +381,7 @@ def dice_camera(
     tray_y = DiceMatTable.TRAY * mat.size[1]
     read = dice_look(reader, list(BEANS), empty, tray_y, service.table(code).state)
     live = LiveDice(service, code, read)
-    service.attach_camera(code, live)  # the phones answer its questions
+    service.attach_tracker(code, live)  # the phones answer its questions
     clock = clock or time.monotonic
     camera = FunctionCamera(lambda _t: world.frame(clock()))
     return world, CameraFeed(camera, live.frame, service, code, clock=clock), live
@@ -631,7 +631,7 @@ def cards_camera(
         [table.quads[table.slot(s, f)] for f in range(table.fields)] for s in range(table.seats)
     ]
     live = LiveFields(service, code, *card_reading(teach.reader(), quads, table.place_quads))
-    service.attach_camera(code, live)
+    service.attach_tracker(code, live)
     clock = clock or time.monotonic
     camera = FunctionCamera(lambda _t: world.frame(clock()))
     return world, CameraFeed(camera, live.frame, service, code, clock=clock), live

@@ -1,6 +1,7 @@
 """What the tracker needs of the table service, declared (the service satisfies it
 without the tracker importing it): read a table, apply what the camera saw, say
-what it noticed, and be asked about readings."""
+what it noticed, and be asked about readings (TableTracker: what the tracker
+offers the service in turn)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,25 @@ class TableView(Protocol):
     moved_by: str | None
 
 
+class TableTracker(Protocol):
+    """The tracker reading a table from the camera, as the service asks it
+    (LiveDice, LiveFields): whether a seat may answer its question, the one-tap
+    confirmation, and a reading put right by hand. `reads`: "dice" or "fields"."""
+
+    @property
+    def reads(self) -> str: ...
+
+    def answers(self, seat: int, state: Any) -> bool: ...
+
+    def confirm(self) -> None: ...
+
+    def look_json(self) -> dict | None: ...
+
+    def correct_faces(self, rolled: list[str], field: list[str]) -> Any: ...
+
+    def correct_field(self, seat: int, f: int, cards: list[str]) -> Any: ...
+
+
 class TableLink(Protocol):
     """The table service, as the tracker uses it."""
 
@@ -51,6 +71,6 @@ class TableLink(Protocol):
 
     def clear_notices(self, code: str) -> None: ...
 
-    def attach_camera(self, code: str, camera: Any) -> None: ...  # a TableCamera
+    def attach_tracker(self, code: str, tracker: TableTracker) -> None: ...
 
     def camera_lost(self, code: str, why: str | Words | None) -> None: ...

@@ -154,7 +154,7 @@ class Rig:
             )
             return
         self.live.detector.update(image)  # this picture is the one to compare with
-        self.service.attach_camera(self.code, self.live)
+        self.service.attach_tracker(self.code, self.live)
         if self.waiting is not None:
             self.waiting = None
             self.service.clear_notices(self.code)

@@ -29,7 +29,7 @@ def live_with(service, code, looks):
     """LiveDice whose pictures read as `looks`, one per settled picture."""
     queue = list(looks)
     live = LiveDice(service, code, lambda _img: queue.pop(0), SettleDetector(still_frames=1))
-    service.attach_camera(code, live)
+    service.attach_tracker(code, live)
     return live
 
 

@@ -72,7 +72,7 @@ def test_the_phone_confirms_an_unsure_card_and_puts_a_misread_field_right(browse
     service, url = table
     code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 1})
     live = LiveFields(service, code, read=lambda _image: None)
-    service.attach_camera(code, live)
+    service.attach_tracker(code, live)
     camera = Camera(live)
     phones = []
     for seat, name in enumerate(["Anna", "Bob"]):
@@ -122,7 +122,7 @@ def test_the_phone_puts_a_misread_die_right(browser, table):
     dice = None
     looks = []
     live = LiveDice(service, code, read=lambda _image: looks[-1])
-    service.attach_camera(code, live)
+    service.attach_tracker(code, live)
 
     def sees(look):
         looks.append(look)
