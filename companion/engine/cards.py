@@ -60,20 +60,39 @@ def take(items: tuple, positions: tuple[int, ...], what: str) -> tuple[tuple, tu
     return taken, kept
 
 
-def can_harvest(fields: Sequence[tuple], field: int) -> bool:
+# The protection rule in its two wordings. OTHER_FIELD (the newer edition, The
+# Duel): "If there is only one bean card in one of your fields, you can't harvest
+# it as long as you have another field containing more than one bean card."
+# ALL_SINGLE (the classic rulebook): "A player may not sell beans from a bean field
+# with a single card unless all his bean fields have just one card." They differ
+# only for a lone card beside an empty field.
+OTHER_FIELD = "other-field"
+ALL_SINGLE = "all-single"
+PROTECTIONS = (OTHER_FIELD, ALL_SINGLE)
+
+
+def can_harvest(fields: Sequence[tuple], field: int, protection: str = OTHER_FIELD) -> bool:
     """The protection rule: a field of one card may be harvested only if no other
-    field holds two or more."""
+    field holds two or more (ALL_SINGLE: only if every field holds just one)."""
     n = len(fields[field])
     if n == 0:
         return False
+    if protection == ALL_SINGLE:
+        return n > 1 or all(len(f) == 1 for f in fields)
     return n > 1 or all(len(f) <= 1 for f in fields)
 
 
-def check_harvest(fields: Sequence[tuple], field: object) -> int:
+def check_harvest(fields: Sequence[tuple], field: object, protection: str = OTHER_FIELD) -> int:
     f = check_field(fields, field)
     if not fields[f]:
         raise RuleError(Rule.EMPTY_FIELD, f"field {f + 1} is empty: there is nothing to harvest")
-    if not can_harvest(fields, f):
+    if not can_harvest(fields, f, protection):
+        if protection == ALL_SINGLE and all(len(g) <= 1 for g in fields):
+            raise RuleError(
+                Rule.PROTECTION,
+                f"field {f + 1} holds a single card: it may be sold only when every "
+                "bean field holds just one card (an empty field doesn't)",
+            )
         raise RuleError(
             Rule.PROTECTION,
             f"field {f + 1} holds a single card and another field holds more: "

@@ -13,8 +13,8 @@ from typing import Any
 
 from ..actions import dispatch
 from ..beans import VARIETIES, bean_name
-from ..cards import can_harvest as cards_can_harvest
 from ..cards import (
+    OTHER_FIELD,
     check_field,
     check_harvest,
     check_seat,
@@ -26,6 +26,7 @@ from ..cards import (
     sell,
     take,
 )
+from ..cards import can_harvest as cards_can_harvest
 from ..errors import Rule, RuleError
 from ..setup import check_knowledge, check_seed, check_start
 from .actions import (
@@ -179,9 +180,9 @@ def fields_for(player: Player, bean: str) -> list[int]:
     return [i for i, f in enumerate(player.fields) if not f or f[-1] == bean]
 
 
-def can_harvest(player: Player, field: int) -> bool:
-    """The protection rule (see cards.can_harvest)."""
-    return cards_can_harvest(player.fields, field)
+def can_harvest(player: Player, field: int, protection: str = OTHER_FIELD) -> bool:
+    """The protection rule in the edition's wording (see cards.can_harvest)."""
+    return cards_can_harvest(player.fields, field, protection)
 
 
 def _harvest(state: State, seat: int, field: int) -> State:
@@ -440,7 +441,7 @@ def _end_turn(state: State, a: EndTurn) -> State:
 def _harvest_action(state: State, a: Harvest) -> State:
     if state.rules.harvest == "own-turn":
         _require_active(state, a.player, "harvest (only on one's own turn)")
-    field = check_harvest(state.players[a.player].fields, a.field)
+    field = check_harvest(state.players[a.player].fields, a.field, state.rules.protection)
     return _harvest(state, a.player, field)
 
 
@@ -601,7 +602,8 @@ def legal_actions(state: State) -> list[Action]:
     seats = (me,) if rules.harvest == "own-turn" else range(len(state.players))
     for seat in seats:
         p = state.players[seat]
-        out.extend(Harvest(seat, f) for f in range(len(p.fields)) if can_harvest(p, f))
+        harvestable = range(len(p.fields))
+        out.extend(Harvest(seat, f) for f in harvestable if can_harvest(p, f, rules.protection))
     if rules.third_field_cost:
         for seat, p in enumerate(state.players):
             if not p.bought_field and len(p.fields) < 3 and len(p.coins) >= rules.third_field_cost:

@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from ..beans import VARIETIES
+from ..cards import PROTECTIONS
 from ..errors import Rule, RuleError
 from ..reading import RULE, Obj, as_is, bad
 
@@ -37,6 +38,7 @@ _OVERRIDABLE = {
     "exhaustions_to_end": _whole(1, 10),
     "harvest": _one_of("any-time", "own-turn"),
     "tie_break": _one_of(*TIE_BREAKS),
+    "protection": _one_of(*PROTECTIONS),
 }
 
 
@@ -55,6 +57,7 @@ class Rules:
     turn: str
     harvest: str
     tie_break: str
+    protection: str  # the protection rule's wording: cards.OTHER_FIELD or ALL_SINGLE
     # bean id -> cards of it in this game, in the order of beans.toml
     card_counts: tuple[tuple[str, int], ...]
 
@@ -96,7 +99,7 @@ def make_rules(players: int, edition: str = "classic", **overrides: Any) -> Rule
     if variant is None:
         counts = ", ".join(sorted(ed["players"]))
         raise RuleError(Rule.SETUP, f"the {ed['name']} is for {counts} players, not {players!r}")
-    values = {**variant, "tie_break": ed["tie_break"]}
+    values = {**variant, "tie_break": ed["tie_break"], "protection": ed["protection"]}
     for key, value in overrides.items():
         check = _OVERRIDABLE.get(key)
         if check is None:
@@ -119,6 +122,7 @@ def make_rules(players: int, edition: str = "classic", **overrides: Any) -> Rule
         turn=values["turn"],
         harvest=values["harvest"],
         tie_break=values["tie_break"],
+        protection=values["protection"],
         card_counts=tuple((v.id, v.cards) for v in VARIETIES.values() if v.id not in removed),
     )
 
@@ -127,12 +131,20 @@ def rules_from_json(data: object, where: str = "rules") -> Rules:
     """The rules a saved state names: its edition and player count with the table's
     overrides; every other value must be the edition's own."""
     o = Obj(data, where)
-    given = {f.name: o(f.name, as_is) for f in dataclasses.fields(Rules) if f.name != "card_counts"}
+    # Saved before the protection rule had its two wordings: the edition's own.
+    later = {"protection"}
+    given = {
+        f.name: o(f.name, as_is)
+        for f in dataclasses.fields(Rules)
+        if f.name != "card_counts" and (f.name not in later or f.name in o.data)
+    }
     o.done()
     try:
         base = make_rules(given["players"], given["edition"])
         overrides = {
-            k: given[k] for k in _OVERRIDABLE if _json(given[k]) != _json(getattr(base, k))
+            k: given[k]
+            for k in _OVERRIDABLE
+            if k in given and _json(given[k]) != _json(getattr(base, k))
         }
         rules = make_rules(given["players"], given["edition"], **overrides)
     except RuleError as err:
