@@ -83,7 +83,7 @@ def test_the_camera_finds_the_mats_then_reads_a_card_planted(tmp_path):
     # Both mats in view: calibrated, the camera reads the table from now on.
     scene.image = photo(layouts, [[[], [], []], [[], [], []]])
     rig.step()
-    assert rig.live is not None and service.trackers[code] is rig.live
+    assert rig.live is not None and service.readings.trackers[code] is rig.live
     # No face-up mat: the game goes on, the cards turned over told on the phone.
     assert [n["text"] for n in service.snapshot(code)["notices"]] == [
         "the camera can't see the face-up mat: cards turned over are entered on the phone"

@@ -1,0 +1,66 @@
+"""Who sits where at the tables: a seat taken (its phone keeps the seat's token),
+freed by the host, a phone gone away and back, and which seat a token holds."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Iterable
+
+from .store import Seat, Store
+from .table import Table, TableError
+
+MAX_NAME = 20
+
+
+class Seats:
+    def __init__(self, store: Store, tables: Callable[[], Iterable[Table]], changed) -> None:
+        self.store = store
+        self._tables = tables  # the open tables, now
+        self._changed: Callable[[str], None] = changed
+
+    def join(self, t: Table, seat: object, name: object) -> str:
+        """Take a free seat; returns the seat's token (the phone keeps it)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
+            raise TableError("bad-seat", f"seat must be 0–{t.players - 1}")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+            raise TableError("bad-name", f"a name is 1–{MAX_NAME} characters")
+        with t.lock:
+            if seat in t.seats:
+                raise TableError("seat-taken", f"seat {seat + 1} is taken by {t.seats[seat].name}")
+            token = secrets.token_urlsafe(24)
+            self.store.take_seat(t.code, seat, name.strip(), token)
+            t.seats[seat] = Seat(name.strip(), token)
+        self._changed(t.code)
+        return token
+
+    def free(self, t: Table, seat: object) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
+            raise TableError("bad-seat", f"this table has seats 1–{t.players}")
+        with t.lock:
+            if seat in t.seats:
+                self.store.free_seat(t.code, seat)
+                del t.seats[seat]
+            t.away.pop(seat, None)
+        self._changed(t.code)
+
+    def away(self, t: Table, seat: int, away: bool) -> None:
+        """No phone holds the seat any more (`away`), or one holds it again."""
+        if seat not in t.seats or (seat in t.away) == away:
+            return
+        with t.lock:
+            if away:
+                t.away[seat] = time.time()
+            else:
+                t.away.pop(seat, None)
+        self._changed(t.code)
+
+    def of_token(self, token: object) -> tuple[str, int] | None:
+        """The table and seat a phone's token holds (None: none)."""
+        if not isinstance(token, str):
+            return None
+        for t in self._tables():
+            for seat, taken in t.seats.items():
+                if secrets.compare_digest(taken.token, token):
+                    return t.code, seat
+        return None

@@ -1,0 +1,149 @@
+"""What a phone (its seat) or the dashboard shows of a table, in its language:
+the table and its seats, the game's view, the moves the seat may make with their
+words, the warnings (each once), and the odds once worked out."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from . import views
+from .advice import Adviser
+from .engine import words as w
+from .table import Notice, Table
+
+
+class Snapshots:
+    def __init__(
+        self,
+        adviser: Adviser,
+        find: Callable[[str], Table | None],
+        changed: Callable[[str], None],
+        store_problem: Callable[[], str | None],
+        look: Callable[[Table], dict | None],
+    ) -> None:
+        self.adviser = adviser
+        self._find, self._changed = find, changed
+        self._store_problem, self._look = store_problem, look
+
+    def of(self, t: Table, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
+        """Everything a phone (its `seat`) or the dashboard (None) shows, in `lang`
+        ("en" or "de"): every text it holds is said in that language."""
+        lang = w.lang_of(lang)
+        with t.lock:
+            out: dict[str, Any] = {
+                "table": {
+                    "code": t.code,
+                    "game": t.game.name,
+                    "title": views.title(t.game, lang),
+                    "players": t.players,
+                    "seats": [
+                        {
+                            "seat": s,
+                            "name": t.seats[s].name if s in t.seats else None,
+                            "away": s in t.away,
+                        }
+                        for s in range(t.players)
+                    ],
+                    "started": t.state is not None,
+                    "setup": {k: v for k, v in t.setup.items() if k not in ("cards", "seed")},
+                },
+                "you": None if seat is None else {"seat": seat, "name": t.names.get(seat)},
+                "lang": lang,
+                "log": [w.text(line, lang) for line in t.log],
+                "notices": [
+                    n.to_json(lang) for n in t.notices + _manual(t) + self._store_notices()
+                ],
+                "view": None,
+                "legal": [],
+            }
+            if seat is not None:
+                out["private"] = (
+                    {"hand": None, "bonus": None}
+                    if t.state is None
+                    else views.private(t.game, t.state, seat, lang)
+                )
+                # The dice game at a real table: this seat has entered its harvest cards.
+                out["private"]["cards_entered"] = seat in t.cards
+            if t.state is not None:
+                out["view"] = views.game_view(
+                    t.game, t.state, t.names, advise=False, lang=lang, you=seat
+                )
+                self._with_advice(t, out["view"])
+                # The seats the table waits for (the panel blinks them; a phone with
+                # nothing to do says whom it waits for).
+                out["view"]["waiting_for"] = sorted(t.game.must_act(out["view"]))
+                fresh = [n for n in out["notices"] if time.time() - n["at"] < 120]
+                out["view"]["warnings"] = _once(out["view"]["warnings"] + fresh)
+                if seat is not None:
+                    out["legal"] = legal_for(t, seat, lang)
+                look = self._look(t)
+                if look is not None:
+                    out["camera"] = look  # what a correction starts from
+            return out
+
+    def _with_advice(self, t: Table, view: dict[str, Any]) -> None:
+        """The odds, when worked out; else they are worked out now, beside the
+        update, and the phones updated again when ready."""
+        known = self.adviser.ask(t.game, t.state, lambda done: self._advice_ready(t.code, done))
+        if known is not None:
+            view["advice"] = known
+
+    def _advice_ready(self, code: str, situation: tuple) -> None:
+        """Odds worked out: the phones hear them if the table still stands there."""
+        t = self._find(code)
+        if t is not None and t.state is not None and t.game.advice_key(t.state) == situation:
+            self._changed(code)
+
+    def _store_notices(self) -> list[Notice]:
+        """The store can't save: every phone and the status light say so until a
+        write goes through again."""
+        problem = self._store_problem()
+        if problem is None:
+            return []
+        words = w.both(
+            f"moves can't be saved: {problem}; tell the host",
+            f"Züge können nicht gespeichert werden: {problem}; sagt es dem Gastgeber",
+        )
+        return [Notice("store", "store", words, None, time.time())]
+
+
+def _manual(t: Table) -> list[Notice]:
+    """Manual mode (the camera is gone), said on every phone while it lasts."""
+    if t.manual is None:
+        return []
+    words = w.each(
+        lambda lang: (
+            f"Handbetrieb: {w.text(t.manual, lang)}; gebt die Züge auf den Handys ein"
+            if lang == "de"
+            else f"manual mode: {w.text(t.manual, lang)}; enter the moves on the phones"
+        )
+    )
+    return [Notice("waiting", "manual", words, None, time.time())]
+
+
+def legal_for(t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
+    """The seat's legal actions, each with its words (said to the player: "Plant
+    Soy Bean in field 2") and what the phone must still fill in (a bean the table
+    saw, a new card)."""
+    out = []
+    state = t.state
+    for action in t.game.legal_actions(state):
+        if getattr(action, "player", None) != seat:
+            continue
+        data = action.to_json()
+        out.append(
+            {
+                "action": data,
+                "label": views.label(t.game, state, action, t.names, lang),
+                "needs": t.game.needs(state, data),
+            }
+        )
+    return out
+
+
+def _once(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each warning once (by its key; the latest kept)."""
+    latest = {item.get("key", id(item)): i for i, item in enumerate(items)}
+    return [item for i, item in enumerate(items) if latest[item.get("key", id(item))] == i]

@@ -1,0 +1,93 @@
+"""One table as the service keeps it in memory: its game and state, who sits
+where, the last moves in words, and the warnings about it."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import words as w
+from .engine.games import GameDef
+from .errors import CompanionError
+from .store import Seat
+
+
+class TableError(CompanionError):
+    """A request the service refuses (not a rule of the game): says what was wrong."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning from outside the engine (the tracker, the panel, the store): what
+    kind, its key (the same notice is kept once), its words in every language, the
+    seat it is about (None: the table), and when."""
+
+    kind: str
+    key: str
+    words: w.Words
+    seat: int | None = None
+    at: float = 0.0
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        """As a phone gets it: the text in its language."""
+        return {
+            "kind": self.kind,
+            "key": self.key,
+            "seat": self.seat,
+            "at": self.at,
+            "text": w.text(self.words, lang),
+        }
+
+
+@dataclass
+class Table:
+    code: str
+    game: GameDef
+    players: int
+    setup: dict[str, Any]
+    seats: dict[int, Seat] = field(default_factory=dict)
+    game_id: int | None = None
+    state: Any = None
+    next_n: int = 0
+    # The last actions in words, oldest first: each line in every language.
+    log: list[w.Words] = field(default_factory=list)
+    # Warnings from the tracker or the panel, each once (by its key), oldest first.
+    notices: list[Notice] = field(default_factory=list)
+    cards: dict[int, list] = field(default_factory=dict)  # dice: entered harvest cards
+    # Why the camera isn't reading the table (None: it is, or there is none): while
+    # set, every phone and the status light show it, whatever else happens.
+    manual: str | w.Words | None = None
+    # Seats taken whose phone has gone (no connection holds them), since when: the
+    # seat is kept for that phone, the host sees it away and may free it.
+    away: dict[int, float] = field(default_factory=dict)
+    moved_by: str | None = None  # who made the last move: phone, camera, demo, panel, host
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {s: seat.name for s, seat in self.seats.items()}
+
+    def played_by_phones(self, away_after: float, now: float | None = None) -> set[int]:
+        """The seats a phone plays: taken, and not gone for `away_after` seconds or
+        more (a phone whose screen locked for a moment keeps playing its seat)."""
+        now = time.time() if now is None else now
+        return {s for s in self.seats if now - self.away.get(s, now) < away_after}
+
+    @property
+    def log_text(self) -> list[str]:
+        """The log in English."""
+        return [w.text(line, "en") for line in self.log]
+
+    def add_log(self, line: w.Words) -> None:
+        self.log = (self.log + [line])[-12:]
+
+    def add_notice(
+        self, kind: str, text: str | w.Words, seat: int | None = None, key: str | None = None
+    ) -> None:
+        """A notice, kept once: the same one again replaces the earlier one."""
+        words = dict(text) if isinstance(text, dict) else w.both(str(text))
+        key = key or w.key_of(kind, seat, words["en"])
+        kept = [n for n in self.notices if n.key != key]
+        self.notices = (kept + [Notice(kind, key, words, seat, time.time())])[-5:]
