@@ -9,6 +9,7 @@ correction (`correct`, `correct_field`)."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +27,8 @@ from ..vision.settle import SettleDetector
 from .dice import DiceTracker
 from .fields import FieldsOutcome, SeenField, interpret_fields
 from .link import ReadingError, TableLink
+
+log = logging.getLogger(__name__)
 
 # Quiet frames after motion before a picture counts as settled, at the camera's 10
 # frames a second: the first frame of dice at rest still differs from the last of
@@ -253,6 +256,7 @@ class CameraFeed:
     clock: Callable[[], float] = time.monotonic
     lost: str | words.Words | None = None
     _next_try: float = 0.0
+    _slip: str | None = None  # the last frame's failure, said once
 
     def step(self) -> bool:
         """Take one frame and hand it on; False when there was none."""
@@ -271,7 +275,17 @@ class CameraFeed:
         if self.lost is not None:
             self.lost = None
             self.service.camera_lost(self.code, None)
-        self.on_frame(frame.image)
+        try:
+            self.on_frame(frame.image)
+        except Exception as err:  # noqa: BLE001 -- one bad frame must not stop the camera
+            # (the store failing for a moment, a table ended under the tracker, a
+            # reader's slip): said once in the journal, and the next frame is read.
+            said = f"{type(err).__name__}: {err}"
+            if said != self._slip:
+                log.warning("camera: a frame could not be read into table %s: %s", self.code, said)
+            self._slip = said
+        else:
+            self._slip = None
         return True
 
     def _failed(self, err: CameraError) -> bool:

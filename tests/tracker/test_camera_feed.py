@@ -2,6 +2,9 @@
 phone and on the status light, and the table follows the camera again when it
 comes back; the service keeps running and manual moves still work."""
 
+import threading
+import time
+
 import numpy as np
 
 from companion.panel.panel import lights
@@ -74,3 +77,32 @@ def test_a_looks_actions_are_applied_all_or_none_with_one_update():
     assert updates == [code]  # the refused pair sent nothing; the two actions, one update
     assert [a.source for a in store.log(service.table(code).game_id)] == ["camera"] * 2
     store.close()
+
+
+def test_a_frame_the_table_refuses_is_said_once_and_the_camera_reads_on(caplog):
+    # The store failing for a moment or a table ended under the tracker must not
+    # stop the camera's thread: the table would wait for it for good.
+    service = TableService(Store(":memory:"))
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 1})
+    camera = FunctionCamera(lambda t: np.zeros((48, 64, 3), np.uint8))
+    read, failing = [], [True]
+
+    def on_frame(image):
+        if failing[0]:
+            raise RuntimeError("the store is closed")
+        read.append(image)
+
+    feed = CameraFeed(camera, on_frame, service, code, clock=Clock())
+    stop = threading.Event()
+    runner = threading.Thread(target=feed.run, args=(stop, 200.0))
+    runner.start()
+    time.sleep(0.1)
+    failing[0] = False
+    deadline = time.monotonic() + 5
+    while not read and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stop.set()
+    runner.join(5)
+    assert read, "the camera stopped reading after a frame failed"
+    said = [r for r in caplog.records if "could not be read into table" in r.getMessage()]
+    assert len(said) == 1 and "the store is closed" in said[0].getMessage()
