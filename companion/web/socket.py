@@ -66,10 +66,26 @@ def _listened(room: str) -> bool:
     return bool(socketio.server.manager.rooms.get("/", {}).get(room))
 
 
+# One broadcast of a table at a time: a table changes from several threads (a
+# phone's request, the camera, the bots, the odds worker); each works out its
+# snapshots after its own change, and without this an older snapshot worked out
+# first could reach a phone after a newer one and stay on it (the end of a game,
+# with nothing after it, showed a move from before).
+_broadcasting: dict[str, threading.Lock] = {}
+_broadcasting_lock = threading.Lock()
+
+
 def broadcast(svc: TableService, code: str, panel=None) -> None:
     """Send every phone of a table its seat's snapshot, and the dashboards theirs
     (with the panel's lights, when the panel plays this table), each in the
-    language it reads."""
+    language it reads; in the order the table changed."""
+    with _broadcasting_lock:
+        lock = _broadcasting.setdefault(code, threading.Lock())
+    with lock:
+        _broadcast(svc, code, panel)
+
+
+def _broadcast(svc: TableService, code: str, panel=None) -> None:
     if not svc.is_open(code):  # ended: every phone and big screen hears it
         for lang in words.LANGS:
             socketio.emit("closed", {"code": code}, to=_watch_room(code, lang))

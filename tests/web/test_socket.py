@@ -363,3 +363,35 @@ def test_a_simulated_deck_opened_without_a_seed_gets_one_of_its_own(client_for, 
         _, code = open_table(client_for, knowledge="known")
         seeds.add(service.table(code).setup["seed"])
     assert len(seeds) == 3
+
+
+def test_a_phone_gets_the_tables_updates_in_the_order_it_changed(client_for, service):
+    # Two threads change the table (the camera, the bots): the one that changed it
+    # first works out its snapshot slowly; the phone must still end on the newest.
+    import threading
+    import time
+
+    from companion.web import socket as sock
+
+    _, code = open_table(client_for, game="duel", players=2, knowledge="known", seed=3)
+    phone, _ = join(client_for, code, 1, "Pat")
+    service.start_game(code)
+    snapshot = service.snapshot
+    calls = []
+
+    def slow_first(*args, **kwargs):
+        snap = snapshot(*args, **kwargs)
+        calls.append(1)
+        if len(calls) == 1:
+            time.sleep(0.3)  # worked out before the next change, sent after it
+        return snap
+
+    service.snapshot = slow_first
+    t = service.table(code)
+    first = threading.Thread(target=sock.broadcast, args=(service, code))
+    first.start()
+    time.sleep(0.05)
+    action = t.game.legal_actions(t.state)[0]
+    service.act(code, action.to_json(), source="demo")  # broadcasts the newer state
+    first.join()
+    assert last_state(phone)["log"] == snapshot(code, 1)["log"]
