@@ -73,15 +73,6 @@ CREATE TABLE IF NOT EXISTS store_events (
     what TEXT NOT NULL
 );
 """,
-    # 3: the classic rulebook's protection rule became the classic edition's own
-    # (a lone card beside an empty field is protected). Tables opened before keep
-    # the reading they were played by, so their logs replay as they were played.
-    """
-UPDATE tables SET setup = json_set(setup, '$.protection', 'other-field')
-WHERE game = 'bohnanza'
-  AND json_extract(setup, '$.protection') IS NULL
-  AND COALESCE(json_extract(setup, '$.edition'), 'classic') = 'classic';
-""",
 ]
 VERSION = len(MIGRATIONS)
 BACKUPS_KEPT = 8

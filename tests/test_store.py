@@ -188,9 +188,6 @@ def test_a_database_of_the_first_release_opens_and_migrates(tmp_path):
     t = svc.table("QRTA")
     assert t.next_n == 40 and len(store.log(t.game_id)) == 39  # the last one undone
     assert t.seats[0].name == "Anna" and svc.seat_of("tok-bob-0123456789abcdef0") == ("QRTA", 1)
-    # Played before the classic protection rule was the classic rulebook's own (its
-    # log sells a lone card beside an empty field): it keeps the reading it had.
-    assert t.setup["protection"] == "other-field" and t.state.rules.protection == "other-field"
     assert store.events == []
     store._event("a migrated store records its own events")  # the new table is there
     store.close()

@@ -60,41 +60,29 @@ def test_a_single_card_may_be_sold_when_every_field_has_one():
     assert s.discard == ("soy",)
 
 
-def test_classic_a_single_card_beside_an_empty_field_is_protected():
-    # 000: "A player may not sell beans from a bean field with a single card unless
-    # all his bean fields have just one card" -- an empty field has none.
-    s = table(fields=[[["red"], []], [], [], []])
-    assert s.rules.edition == "classic"
+def test_a_single_card_beside_an_empty_field_may_be_sold():
+    # Reading (docs/rules.md #1): "no other field holds two or more", the newer
+    # edition's wording, in both editions.
+    for edition in ("classic", "newer"):
+        s = B.new_game(4, edition=edition, seed=1)
+        p = replace(s.players[0], fields=(("red",), ()))
+        s = replace(s, players=(p,) + s.players[1:])
+        assert Harvest(0, 0) in B.legal_actions(s)
+        assert play(s, Harvest(0, 0)).players[0].fields == ((), ())
+
+
+def test_a_table_may_read_the_classic_protection_rule_to_the_letter():
+    # 000: "unless all his bean fields have just one card" -- an empty field has none.
+    s = B.new_game(4, seed=1, protection="all-single")
+    p = replace(s.players[0], fields=(("red",), ()))
+    s = replace(s, players=(p,) + s.players[1:])
     err = refused(s, Harvest(0, 0), "protection")
     assert "every bean field holds just one card" in err.message
     assert Harvest(0, 0) not in B.legal_actions(s)
-
-
-def test_classic_three_fields_single_cards_beside_an_empty_one_are_protected():
-    s = B.new_game(3, seed=1)  # 3 players: three fields
-    p = replace(s.players[0], fields=(("red",), ("soy",), ()))
-    s = replace(s, players=(p,) + s.players[1:])
-    refused(s, Harvest(0, 0), "protection")
-    p = replace(p, fields=(("red",), ("soy",), ("blue",)))
+    s = B.new_game(3, seed=1, protection="all-single")  # three fields
+    p = replace(s.players[0], fields=(("red",), ("soy",), ("blue",)))
     s = play(replace(s, players=(p,) + s.players[1:]), Harvest(0, 2))
     assert s.players[0].fields == (("red",), ("soy",), ())
-
-
-def test_newer_edition_a_single_card_beside_an_empty_field_may_be_sold():
-    # 003: "you cannot harvest it as long as you have another field containing more
-    # than one" -- an empty field holds no more than one.
-    s = B.new_game(4, edition="newer", seed=1)
-    p = replace(s.players[0], fields=(("red",), ()))
-    s = replace(s, players=(p,) + s.players[1:])
-    assert Harvest(0, 0) in B.legal_actions(s)
-    assert play(s, Harvest(0, 0)).players[0].fields == ((), ())
-
-
-def test_a_table_may_play_the_other_wording_of_the_protection_rule():
-    s = B.new_game(4, seed=1, protection="other-field")
-    p = replace(s.players[0], fields=(("red",), ()))
-    s = replace(s, players=(p,) + s.players[1:])
-    assert play(s, Harvest(0, 0)).players[0].fields == ((), ())
 
 
 def test_an_empty_field_has_nothing_to_harvest():
