@@ -47,6 +47,11 @@ class Snapshots:
                         for s in range(t.players)
                     ],
                     "started": t.state is not None,
+                    # The players enter their own cards on the phones before the start
+                    # (the dice game's harvest cards at a real table).
+                    "enters_cards": t.game.entries is not None
+                    and t.game.entries.waits_for_entries(t.setup),
+                    "varieties": list(t.game.varieties),
                     "setup": {k: v for k, v in t.setup.items() if k not in ("cards", "seed")},
                 },
                 "you": None if seat is None else {"seat": seat, "name": t.names.get(seat)},

@@ -86,6 +86,7 @@ class GameDef:
     # when `camera` is "fields", a DiceSightings when it is "dice".
     sightings: FieldSightings | DiceSightings | None = None
     state_type: type | None = None
+    editions: tuple[str, ...] = ()  # the editions a table may choose (the first by default)
     # The game's own command-line tools: adds its subcommands to the CLI's
     # (argparse subparsers). None: the game has none.
     commands: Callable[[Any], None] | None = None
@@ -171,6 +172,7 @@ def _from_package(
         sightings=_part(package, "camera"),
         state_type=state,
         commands=getattr(_part(package, "commands"), "add_commands", None),
+        editions=tuple(getattr(package, "EDITIONS", ())),
     )
 
 

@@ -138,3 +138,27 @@ def needs_of_a_card_game(state: Any, data: dict[str, Any], face_up: int) -> dict
         if data["receive"] and data.get("receive_beans") is None:
             needs["receive_beans"] = len(data["receive"])
     return needs
+
+
+def show(
+    table: str,
+    score: str,
+    piles: list[tuple[str, tuple[str, ...] | list[str]]] | None = None,
+    hand_in_order: bool = False,
+    ladder: bool = False,
+    bonus: bool = False,
+) -> dict[str, Any]:
+    """How the phones and the big screen show a game, said by the game (so no page
+    asks which game it is): its `table` ("fields" of bean cards, or "dice"); the
+    players' `score` ("coins" counted, or "dollars"); the `piles` of cards in the
+    middle a move may be about, by name (words in the pages: table.<name>);
+    `hand_in_order` (the hand's first card is planted next); `ladder` (a field
+    shows its column as a ladder); `bonus` (bo(h)nus cards)."""
+    return {
+        "table": table,
+        "score": score,
+        "piles": [{"name": name, "cards": list(cards)} for name, cards in piles or []],
+        "hand_in_order": hand_in_order,
+        "ladder": ladder,
+        "bonus": bonus,
+    }

@@ -214,6 +214,13 @@ class LiveDice:
             tuple(SeenDie(d.face, d.x, d.y, 1.0, d.kind) for d in seen.field),
             seen.side,
         )
+        if game_of(state).dice_sightings.agrees(state, sure):
+            # The player says the dice lie as the game has them (a die nudged by a
+            # hand, not rolled): that is how the table lies now, not a move.
+            self.tracker.last, self.asked, self.problem = sure, None, None
+            self._agreed = t.next_n
+            self.service.clear_notices(self.code)
+            return Outcome()
         outcome = self.tracker.see(state, sure)
         self.problem = outcome.problem
         self.asked = sure if outcome.problem else None

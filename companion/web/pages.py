@@ -171,7 +171,18 @@ def not_found(_err):
 
 @pages.get("/")
 def home():
-    return render("home.html", tables=service().open_tables())
+    # Each game as the host's form needs it: its player counts and editions (the
+    # form asks the registry, not which game it is).
+    games = [
+        {
+            "name": name,
+            "players": " ".join(map(str, g.players)),
+            "default": g.default_players,
+            "editions": " ".join(g.editions),
+        }
+        for name, g in GAMES.items()
+    ]
+    return render("home.html", tables=service().open_tables(), games=games)
 
 
 @pages.get("/j/<code>")

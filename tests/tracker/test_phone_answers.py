@@ -96,3 +96,31 @@ def test_the_phones_answer_over_socketio():
     assert anna.emit("camera:confirm", {}, callback=True)["ok"]
     assert service.table(code).state.step == "save"
     store.close()
+
+
+def test_a_die_nudged_after_the_bean_piece_is_put_right_by_naming_the_faces_as_they_are():
+    # The piece used, a hand nudges the loose die: the camera takes it for a roll
+    # without a save and asks. The player names the faces as they lie (what the
+    # game has): no move, the table follows the look, and nothing is stuck.
+    store, service, code = table()
+    looks = [lying(), thrown()]
+    live = LiveDice(service, code, lambda _img: looks.pop(0), SettleDetector(still_frames=1))
+    service.attach_tracker(code, live)
+    settle(live, 10)
+    settle(live, 200)  # the roll
+    t = service.table(code)
+    again = list(t.state.faces)  # the same faces again, as the phone entered them
+    service.act(code, {"type": "repeat-roll", "player": 0, "faces": again}, source="phone")
+    nudged = Seen(tuple(SeenDie(f, 40.0 * k + 100, 25.0) for k, f in enumerate(again)), ())
+    as_thrown = Seen(tuple(SeenDie(f, 10.0 * k + 300, 0.0) for k, f in enumerate(again)), ())
+    looks += [as_thrown, nudged]
+    settle(live, 60)  # as the game has it: agreed (the phone moved the game)
+    settle(live, 120)  # nudged: the same faces elsewhere
+    assert live.problem and "bean piece is used" in live.problem
+    n = t.next_n
+    service.correct_reading(code, 0, again, [])
+    assert live.problem is None and t.next_n == n and list(t.state.faces) == again
+    assert service.snapshot(code)["notices"] == []
+    looks.append(nudged)
+    settle(live, 180)  # the next look, the dice where they lie: nothing new
+    assert live.problem is None and t.next_n == n

@@ -27,11 +27,12 @@ from .game import (
     summary,
     winners,
 )
-from .rules import Rules, make_rules
+from .rules import EDITIONS, Rules, make_rules
 from .state import Player, State
 
 __all__ = [
     "CODEC",
+    "EDITIONS",
     "BuyField",
     "DiscardFromHand",
     "DiscardOffered",

@@ -131,6 +131,14 @@ def view(
         "third_field_cost": s.rules.third_field_cost,
         "beans": list(s.rules.beans),
         "warnings": _bohnanza_warnings(s, names, lang, you),
+        # How the phones and the big screen show this game (the pages never ask
+        # which game it is): see engine/view.py's show().
+        "show": common.show(
+            table="fields",
+            score="coins",
+            piles=[("faceUp", s.face_up), ("offer", s.offer)],
+            hand_in_order=True,
+        ),
         "over": s.over,
         "winners": game.winners(s) if s.over else None,
     }

@@ -110,6 +110,7 @@ def view(
         "players": players,
         "beans": sorted(s.dice.beans),
         "warnings": warnings,
+        "show": common.show(table="dice", score="dollars"),
         "over": s.over,
         "winners": game.winners(s) if s.over else None,
     }

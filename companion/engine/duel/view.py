@@ -82,6 +82,13 @@ def view(
         ]
         if s.ending or s.step == "final"
         else [],
+        "show": common.show(
+            table="fields",
+            score="dollars",
+            piles=[("turnedOver", s.face_up), ("gifts", s.offers)],
+            ladder=True,
+            bonus=True,
+        ),
         "over": s.over,
         "winners": game.winners(s) if s.over else None,
     }

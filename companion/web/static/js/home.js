@@ -11,14 +11,28 @@
     document.getElementById("yours").hidden = false;
     C.fill(document.getElementById("your-seats"), mine.map((c) => C.h("li", {}, C.h("a", { class: "button primary", href: "/p/" + c }, c))));
   }
+  // The form follows the game chosen: its player counts, and its editions if it has any.
+  const gameSelect = document.getElementById("game");
+  const chosen = () => gameSelect.selectedOptions[0].dataset;
+  function follow() {
+    const counts = chosen().players.split(" ").map(Number);
+    const input = document.getElementById("players");
+    input.min = Math.min(...counts);
+    input.max = Math.max(...counts);
+    input.value = chosen().default;
+    document.getElementById("players-label").hidden = counts.length === 1;
+    document.getElementById("edition-label").hidden = !chosen().editions;
+  }
+  gameSelect.addEventListener("change", follow);
+  follow();
   document.getElementById("open").addEventListener("click", async () => {
     C.setHostKey(key.value.trim());
     const socket = C.connect({ host: key.value.trim() });
-    const game = document.getElementById("game").value;
+    const game = gameSelect.value;
     const options = {};
-    if (game === "bohnanza") options.edition = document.getElementById("edition").value;
+    if (chosen().editions) options.edition = document.getElementById("edition").value;
     if (document.getElementById("known").checked) options.knowledge = "known";
-    const players = game === "duel" ? 2 : Number(document.getElementById("players").value);
+    const players = Number(document.getElementById("players").value);
     const reply = await C.ask(socket, "host:open", { game, players, options });
     if (!reply.ok) { C.error(reply.error.message); socket.close(); return; }
     location.href = "/table/" + reply.code;

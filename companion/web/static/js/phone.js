@@ -101,7 +101,7 @@
     if (!v) { C.fill(el, C.h("p", { class: "hint" }, C.t("moves.notStarted"))); return; }
     const p = v.players[me];
     const priv = snap.private || {};
-    if (v.game === "dice") {
+    if (v.show.table === "dice") {
       C.fill(el,
         C.h("div", { class: "mine-head" }, C.h("h2", {}, C.t("you.orders")), R.coins(v, p)),
         R.ordersCard(p),
@@ -111,16 +111,16 @@
     }
     const parts = [
       C.h("div", { class: "mine-head" }, C.h("h2", {}, C.t("you.fields")), R.coins(v, p)),
-      R.fields(p, v.game),
+      R.fields(p, v.show),
     ];
     const waiting = (p.set_aside || []).concat(p.gift || []);
     if (waiting.length) parts.push(C.h("div", { class: "to-plant" }, C.h("h3", {}, C.t(p.gift && p.gift.length ? "you.gift" : "you.toPlant")), R.cardGroups(waiting, "mid")));
     const hand = priv.hand;
     parts.push(C.h("div", { class: "hand" },
       C.h("h3", {}, C.t("you.hand"), " ", C.h("span", { class: "hint" }, C.n("cards", p.hand_size))),
-      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.game === "bohnanza" && i === 0) : null,
-      hand && hand.length && v.game === "bohnanza" ? C.h("p", { class: "hint hand-next" }, "▲ " + C.t("you.handNext")) : null));
-    if (v.game === "duel") {
+      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.show.hand_in_order && i === 0) : null,
+      hand && hand.length && v.show.hand_in_order ? C.h("p", { class: "hint hand-next" }, "▲ " + C.t("you.handNext")) : null));
+    if (v.show.bonus) {
       const bonus = priv.bonus;
       parts.push(C.h("div", { class: "bonus" },
         C.h("h3", {}, C.t("you.bonus"), " ", C.h("span", { class: "hint" }, C.n("bonus.hand", p.bonus_hand))),
@@ -134,9 +134,9 @@
   function drawTable() {
     const v = snap.view;
     const el = document.getElementById("center");
-    document.getElementById("center-card").hidden = !v || (v.game !== "dice" && !R.center(v).childNodes.length);
+    document.getElementById("center-card").hidden = !v || (v.show.table !== "dice" && !R.center(v).childNodes.length);
     if (!v) { C.fill(el); return; }
-    if (v.game === "dice") {
+    if (v.show.table === "dice") {
       const saves = (snap.legal || []).filter((it) => it.action.type === "save");
       const savable = new Set(saves.flatMap((it) => it.action.dice));
       for (const i of [...ui.dice]) if (!savable.has(i)) ui.dice.delete(i);
@@ -228,8 +228,7 @@
       return;
     }
     // The cards face up (or offered) are what most moves are about: shown with them.
-    const table = v.game === "bohnanza" ? [[C.t("table.faceUp"), v.face_up], [C.t("table.offer"), v.offer]]
-      : v.game === "duel" ? [[C.t("table.turnedOver"), v.face_up]] : [];
+    const table = v.show.piles.filter((p) => p.name !== "gifts").map((p) => [C.t("table." + p.name), p.cards]);
     const shown = table.filter(([, beans]) => beans && beans.length);
     if (shown.length) {
       out.push(C.h("div", { class: "dock-table", "data-key": "table" }, shown.map(([name, beans]) => C.h("span", { class: "dock-pile", "data-key": name },
@@ -373,9 +372,8 @@
   // ------------------------------------------------------------ harvest cards, entered by tapping beans
   function cardsWanted() {
     const t = snap.table;
-    return t.game === "dice" && !t.started && (t.setup || {}).knowledge === "hidden";
+    return t.enters_cards && !t.started;
   }
-  const DICE_BEANS = ["blue", "garden", "stink", "soy", "red", "green"];
   const draftKey = () => `companion.cards.${code}.${me}`;
 
   // One harvest card: its printed number and five orders (bottom first), each a
@@ -390,7 +388,7 @@
     const rows = C.h("ol", { class: "oe-rows" });
     const tools = C.h("div", { class: "oe-tools" });
     const el = C.h("div", { class: "card-editor" }, C.h("label", { class: "num" }, C.t("card.number"), " ", number), rows,
-      palette(DICE_BEANS, tapBean), tools, C.h("p", { class: "hint" }, C.t("card.orHint")));
+      palette(snap.table.varieties, tapBean), tools, C.h("p", { class: "hint" }, C.t("card.orHint")));
     function text(order) {
       return order.filter((w) => w.length).map((w) => w.map((s) => (s.length > 1 ? `(${s.join("|")})` : s[0])).join(" + ")).join(" | ");
     }
@@ -504,8 +502,8 @@
         C.error(reply.ok ? "" : reply.error.message);
       } }, C.t("fix.confirm")));
     }
-    if (snap.table.game !== "dice") out.push(kept("field", [notes.map((n) => n.text), snap.view.players[me].fields], fieldFix));
-    if (snap.table.game === "dice" && snap.camera) out.push(kept("dice", [notes.map((n) => n.text), snap.camera], diceFix));
+    if (snap.view.show.table !== "dice") out.push(kept("field", [notes.map((n) => n.text), snap.view.players[me].fields], fieldFix));
+    if (snap.view.show.table === "dice" && snap.camera) out.push(kept("dice", [notes.map((n) => n.text), snap.camera], diceFix));
     return out;
   }
   function diceFix() {

@@ -34,13 +34,13 @@ const R = {
   },
   // A player's score in words (the server's score_text when sent).
   score(v, p) {
-    if (v.game === "bohnanza") return C.n("coins", p.coins);
+    if (v.show.score === "coins") return C.n("coins", p.coins);
     return C.money(p.dollars);
   },
   standings(snap) {
     const v = snap.view;
     if (v.standings && v.standings.length) return v.standings;
-    const value = (p) => (v.game === "bohnanza" ? p.coins : p.dollars);
+    const value = (p) => (v.show.score === "coins" ? p.coins : p.dollars);
     const sorted = v.players.slice().sort((a, b) => value(b) - value(a));
     return sorted.map((p) => ({
       seat: p.seat, name: p.name, score: value(p), score_text: R.score(v, p),
@@ -83,15 +83,16 @@ const R = {
   },
   // A bean field: the cards stacked (as many as lie there), their count, what they
   // are worth now and how many more the next coin needs.
-  field(f, i, game) {
+  // `show`: how the game shows itself (the view's show: ladder, score).
+  field(f, i, show) {
     const label = C.t("field.n", { n: i + 1 });
     if (!f.count) {
       return C.h("div", { class: "field empty", "data-key": "f" + i, "data-field": i },
         C.h("span", { class: "slot" }, C.h("span", { class: "fname" }, label), C.t("field.empty")));
     }
     const cards = f.cards && f.cards.length ? f.cards : Array(f.count).fill(f.bean);
-    const shown = game === "duel" ? cards.slice(-6) : cards.slice(-Math.min(cards.length, 5));
-    const stack = C.h("div", { class: "stack" + (game === "duel" ? " ladder" : ""), style: `--n:${shown.length}` },
+    const shown = show.ladder ? cards.slice(-6) : cards.slice(-Math.min(cards.length, 5));
+    const stack = C.h("div", { class: "stack" + (show.ladder ? " ladder" : ""), style: `--n:${shown.length}` },
       shown.map((b, k) => R.card(b, k === shown.length - 1 ? "top" : "under", { "data-key": String(k), style: `--c:${A.colour(b)};--k:${k}` })),
       C.h("span", { class: "count", "aria-label": C.n("cards", f.count) }, "×" + f.count));
     const top = f.next_coin === null || f.next_coin === undefined;
@@ -102,16 +103,16 @@ const R = {
     return C.h("div", { class: "field bean-" + f.bean, "data-key": "f" + i, "data-field": i, title: `${label}: ${C.n("cards", f.count)} ${C.bean(f.bean)}` },
       stack,
       C.h("div", { class: "fmeta" },
-        C.h("span", { class: "worth" }, C.art("coin-ico", A.coin()), game === "duel" ? C.money(f.value) : String(f.value)),
+        C.h("span", { class: "worth" }, C.art("coin-ico", A.coin()), show.score === "dollars" ? C.money(f.value) : String(f.value)),
         next));
   },
-  fields(p, game) {
-    return C.h("div", { class: "fields", style: `--fields:${p.fields.length}` }, p.fields.map((f, i) => R.field(f, i, game)));
+  fields(p, show) {
+    return C.h("div", { class: "fields", style: `--fields:${p.fields.length}` }, p.fields.map((f, i) => R.field(f, i, show)));
   },
   // A player's coins (or dollars); `short`: the number beside the coin only.
   coins(v, p, short) {
     const text = R.score(v, p);
-    const shown = short && v.game === "bohnanza" ? String(p.coins) : text;
+    const shown = short && v.show.score === "coins" ? String(p.coins) : text;
     return C.h("span", { class: "coins", title: text }, C.art("coin-ico", A.coin()), shown);
   },
 
@@ -207,10 +208,10 @@ const R = {
   // ------------------------------------------------------------ the table's centre
   center(v) {
     const out = [];
-    if (v.game === "bohnanza") {
-      if (v.face_up.length) out.push(R.pile(C.t("table.faceUp"), R.cardRow(v.face_up)));
-      if (v.offer.length) out.push(R.pile(C.t("table.offer"), R.cardRow(v.offer)));
-      const f = v.forecast || {};
+    // The piles a move may be about (face up, offered, turned over, gifts), as the game names them.
+    for (const pile of v.show.piles) if (pile.cards.length) out.push(R.pile(C.t("table." + pile.name), R.cardRow(pile.cards)));
+    if (v.forecast) {  // a deck that is rebuilt: how many times, and the turns left
+      const f = v.forecast;
       const facts = [];
       if (f.exhaustions_to_end) facts.push(C.t("table.exhaustion", { n: Math.min(f.exhaustions + 1, f.exhaustions_to_end), of: f.exhaustions_to_end }));
       if (f.turns_left_estimate !== undefined) facts.push(C.n("turns.left", Math.round(f.turns_left_estimate)));
@@ -218,9 +219,7 @@ const R = {
         C.h("span", { class: "pile-name" }, C.n("cards.deck", f.cards_left)),
         facts.length ? C.h("span", { class: "hint" }, facts.join(" · ")) : null));
       if (v.discard_top) out.push(C.h("div", { class: "pile discard", "data-key": "discard" }, C.h("span", { class: "pile-name" }, C.t("table.discard")), R.card(v.discard_top)));
-    } else if (v.game === "duel") {
-      if (v.face_up.length) out.push(R.pile(C.t("table.turnedOver"), R.cardRow(v.face_up)));
-      if (v.gifts_pushed.length) out.push(R.pile(C.t("table.gifts"), R.cardRow(v.gifts_pushed)));
+    } else if (v.show.table === "fields") {  // a draw pile that ends the game when it runs out
       out.push(C.h("div", { class: "pile deck" }, C.h("span", { class: "pile-name" }, C.n("cards.pile", v.deck_size))));
     }
     return C.h("div", { class: "center" }, out);
@@ -240,19 +239,19 @@ const R = {
       C.h("span", { class: "pname" }, p.name || R.name(snap, p.seat)),
       seat.away ? C.h("span", { class: "badge away" }, C.t("seat.away")) : null,
       active ? C.h("span", { class: "badge turn" }, "▶") : null,
-      v.game !== "dice" ? C.h("span", { class: "hand-count", title: C.n("cards.hand", p.hand_size) }, C.art("back", A.back()), String(p.hand_size)) : null,
+      v.show.table !== "dice" ? C.h("span", { class: "hand-count", title: C.n("cards.hand", p.hand_size) }, C.art("back", A.back()), String(p.hand_size)) : null,
       R.coins(v, p, true));
     const body = [];
-    if (v.game === "dice") {
+    if (v.show.table === "dice") {
       body.push(R.ordersCard(p));
       const facts = [C.n("orders.done", p.completed)];
       if (p.can_harvest) facts.push(C.t("dice.canHarvest"));
       body.push(C.h("p", { class: "hint" }, facts.join(" · ")));
       if (p.last_check) body.push(C.h("p", { class: "just" }, C.t("dice.just", { n: p.last_check })));
     } else {
-      body.push(R.fields(p, v.game));
+      body.push(R.fields(p, v.show));
       const facts = [];
-      if (v.game === "duel") {
+      if (v.show.bonus) {
         facts.push(C.n("bonus.hand", p.bonus_hand));
         if (p.fulfilled.length) facts.push(C.n("bonus.done", p.fulfilled.length));
       }
