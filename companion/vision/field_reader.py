@@ -171,6 +171,9 @@ MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
 # the straighter line).
 SLOPES = np.array(sorted(np.linspace(-0.3, 0.3, 15), key=abs))
 WHITE_MIN, WHITE_CHROMA, PAPER_NEAR = 175, 45, 30  # balanced levels (white is 240)
+# The printed slot: a colour no more coloured than this, darker than this, over
+# this share of the slot's bare sides.
+GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
 
 
 def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
@@ -248,6 +251,30 @@ def _paper(bal: np.ndarray) -> np.ndarray:
         if dev < spread:
             best, spread = med, dev
     return best
+
+
+def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
+    """The colour (balanced) of the bare slot, found inside the slot: its printed
+    mid-grey (`mats.SLOT_GREY`; on grey paper the paper's own grey). From the
+    slot's inner 4 mm each side (a card covers one of them at most, its white
+    border first) the most common colour that is neither white nor coloured.
+    None: the slot is not printed (white or cream paper, the old mats)."""
+    mx, my = MARGIN_MM
+    w = bal.shape[1] - 2 * mx
+    y0, y1 = int((my + 2) * ALONG), int(bal.shape[0] - (my + 2) * ALONG)
+    xs = [int(mx + 1), int(mx + 2), int(mx + 3), int(mx + w - 4), int(mx + w - 3), int(mx + w - 2)]
+    px = bal[y0:y1:2, xs].reshape(-1, 3).astype(np.int16)
+    hi, lo = px.max(axis=1), px.min(axis=1)
+    light = px.sum(axis=1) // 3
+    grey = (hi - lo < GROUND_CHROMA) & (light > 30) & (light < GROUND_MAX)
+    if grey.sum() < GROUND_SHARE * len(px):
+        return None
+    hist = np.bincount(light[grey] // 8, minlength=32)
+    peak = int(np.argmax(np.convolve(hist, [1, 1, 1], "same"))) * 8 + 4
+    near = grey & (np.abs(light - peak) <= 20)
+    if near.sum() < GROUND_SHARE * len(px):
+        return None
+    return np.median(px[near], axis=0)
 
 
 def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
@@ -517,7 +544,8 @@ class FieldReader:
         p = ALONG
         mx, my = MARGIN_MM
         bal = _balanced(view, _white_balance(view))
-        white, content = _classes(bal, _paper(bal))
+        ground = _slot_ground(bal)
+        white, content = _classes(bal, _paper(bal) if ground is None else ground)
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
         x0 = int(round(mx + w_mm / 2 - n_b * BAND_MM / 2))
