@@ -91,6 +91,7 @@ def _off_mat(region: np.ndarray, bare: np.ndarray) -> np.ndarray:
     return differs
 
 
+_DEBUG = False
 _SUM3 = np.ones((1, 3), np.float32)
 
 
@@ -174,6 +175,7 @@ WHITE_MIN, WHITE_CHROMA, PAPER_NEAR = 175, 45, 30  # balanced levels (white is 2
 # The printed slot: a colour no more coloured than this, darker than this, over
 # this share of the slot's bare sides.
 GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
+GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
 
 
 def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
@@ -277,6 +279,29 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
     return np.median(px[near], axis=0)
 
 
+def _box_mean(prof: np.ndarray, a: int, b: int) -> np.ndarray:
+    """Per band and row r, the mean of `prof` over rows r+a .. r+b-1 (0 off the ends)."""
+    c = np.concatenate([np.zeros((prof.shape[0], 1), np.float32), np.cumsum(prof, axis=1)], 1)
+    n = prof.shape[1]
+    r = np.arange(n)
+    lo, hi = np.clip(r + a, 0, n), np.clip(r + b, 0, n)
+    return (c[:, hi] - c[:, lo]) / max(b - a, 1)
+
+
+def _ground_edges(gp: np.ndarray, wp: np.ndarray) -> tuple[list, list]:
+    """Per band, where the printed slot meets a card: a card's top (bare slot above,
+    its white border below) and a card's bottom (its white band above, bare slot
+    below). (band, row) candidates, tops and bottoms."""
+    k = int(round(2.0 * ALONG))
+    g_above, g_below = _box_mean(gp, -k, 0), _box_mean(gp, 1, k + 1)
+    w_above, w_below = _box_mean(wp, -k + 1, 1), _box_mean(wp, 0, k)
+    tops = (g_above > 0.6) & (w_below > 0.6) & (gp < 0.5)
+    bottoms = (w_above > 0.6) & (g_below > 0.6) & (gp > 0.4)
+    tops[:, 1:] &= ~tops[:, :-1]  # each edge once: its first row
+    bottoms[:, 1:] &= ~bottoms[:, :-1]
+    return list(zip(*np.nonzero(tops), strict=True)), list(zip(*np.nonzero(bottoms), strict=True))
+
+
 def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
     """The share of `mask` (0/1) in each band, row by row: (bands, rows)."""
     part = mask[:, x0 : x0 + n_bands * band_px].astype(np.float32)
@@ -371,6 +396,7 @@ COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
 # colours move with the lamp and the paper, marks less; near varieties differ by marks.
 COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
 SHORTLIST = 3
+NEIGHBOUR = 1.0  # a near tie's nudge toward the variety of the cards beside it
 SURE_GAP = 1.5  # colours this many COLOUR_SCALEs apart need no marks compared
 
 
@@ -545,7 +571,10 @@ class FieldReader:
         mx, my = MARGIN_MM
         bal = _balanced(view, _white_balance(view))
         ground = _slot_ground(bal)
-        white, content = _classes(bal, _paper(bal) if ground is None else ground)
+        paper = _paper(bal)
+        white, content = _classes(bal, paper)
+        if ground is not None:  # neither the paper nor the printed slot is a card's art
+            content &= _classes(bal, ground)[1]
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
         x0 = int(round(mx + w_mm / 2 - n_b * BAND_MM / 2))
@@ -554,6 +583,33 @@ class FieldReader:
         band_x = x0 + BAND_MM * (np.arange(n_b) + 0.5)
         xc = mx + w_mm / 2
         lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3)
+        # On a printed slot: the first card's top and the top card's bottom where the
+        # slot's bare grey meets them (not where they lie over the paper beyond it).
+        ground_top = ground_bottom = None
+        slot_end = bal.shape[0] - my * p
+        if ground is not None:
+            near = max(GROUND_NEAR * float(ground.mean()), 16.0)
+            gmask = (cv2.absdiff(bal, np.full_like(bal, 0) + ground.astype(np.uint8)).max(axis=2)
+                     < near).view(np.uint8)
+            gp = _band_profiles(gmask, n_b, x0, BAND_MM)
+            tops, bottoms = _ground_edges(gp, wp)
+            inside = [(b, r) for b, r in tops if my * p + 1.5 * p <= r < slot_end - 20 * p]
+            found = _lines(inside, band_x, xc, bal.shape[0], 3)
+            mid_g = gp[n_b // 2 - 2 : n_b // 2 + 2]
+            if found:
+                y, sl = found[0]
+                # Bare slot above it, up from the slot's top (no card lies before).
+                above = mid_g[:, int(my * p + p) : int(y - 1.5 * p)]
+                if above.size == 0 or above.min() > 0.5:
+                    ground_top = found[0]
+            inside = [(b, r) for b, r in bottoms if my * p + 20 * p <= r < slot_end - 1.5 * p]
+            found = _lines(inside, band_x, xc, bal.shape[0], 3)
+            if found:
+                y, sl = found[-1]
+                # Bare slot below it, down to the slot's end (no card lies further).
+                below = mid_g[:, int(y + 3 * p) : int(slot_end - p)]
+                if below.size == 0 or below.min() > 0.5:
+                    ground_bottom = found[-1]
         # Where cards lie at all: rows of card art (see _art_rows), along the first
         # card's slope for where the column starts, along the last one's for its end.
         lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
@@ -579,7 +635,10 @@ class FieldReader:
             return runs, (w > 0.55).sum(axis=0)
 
         runs, whites = art(lines[0][1] if lines else 0.0)
-        if not runs:
+        if _DEBUG:
+            print("raw lines", [(round(y / p, 1), sl) for y, sl in lines], "gtop", ground_top,
+                  "gbot", ground_bottom, "runs", [(a / p, b / p) for a, b in runs])
+        if not runs and ground_top is None:
             return [], bal
         # The column starts with a card's name band under its white top border (what
         # lies above the slot, a table or another mat, is no card's).
@@ -589,9 +648,16 @@ class FieldReader:
             for a, b in runs
             if across[max(a - int(5 * p), 0) : a].any() and b >= (my + 2) * p  # into the slot
         ]
-        if not framed:
+        if not framed and ground_top is None:
             return [], bal
-        first = framed[0]
+        first = framed[0] if framed else 0
+        if ground_top is not None:
+            head = self.real.first_mm * p
+            lines = [ln for ln in lines if ln[0] >= ground_top[0] - 3 * p]
+            if not any(abs(y - ground_top[0]) <= 3 * p for y, _ in lines):
+                lines.insert(0, ground_top)
+                lines.sort()
+            first = ground_top[0] + head
         # The first card's top: its white top border ends where the rows stop being
         # white across (the name band may start lower, under a light disc or a sky).
         head = self.real.first_mm * p
@@ -605,7 +671,17 @@ class FieldReader:
         if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
             lines.insert(0, (first - head, 0.0))
             lines.sort()
+        if ground_bottom is not None:
+            # The top card's top: a card's length above its bottom (along its slope).
+            y, sl = ground_bottom
+            top_y = y - CARD_MM_LONG * p * float(np.hypot(1.0, sl / p))
+            lines = [ln for ln in lines if ln[0] <= top_y + 4 * p] or [(top_y, sl)]
+            if lines[-1][0] < top_y - 4 * p:
+                lines.append((top_y, sl))
+            return lines[:MAX_CARDS], bal
         last_runs, whites = art(lines[-1][1])
+        if not (last_runs or runs):
+            return lines[:1], bal
         white_across = whites >= ART_BANDS + 2  # a card's border, not a white bean
         runs = last_runs or runs
         long = [i for i, (a, b) in enumerate(runs) if b - a >= ART_MM * p]
@@ -634,6 +710,7 @@ class FieldReader:
         xc = bal.shape[1] / 2
         half_w = xc - MARGIN_MM[0]
         cards, margins = [], []
+        scored = []
         for k, (y0, slope) in enumerate(lines):
             last = k == len(lines) - 1
             if last:
@@ -653,16 +730,26 @@ class FieldReader:
                 shows[:5] = False  # (the top border says nothing)
                 if shows.sum() > 20:
                     crop[hidden] = crop[shows].mean(axis=0).astype(np.uint8)
-            i, m = self._which(crop, rows, last)
-            cards.append(self.ids[i])
-            margins.append(m)
+            scored.append(self._which(crop, rows, last))
+        picks = [int(order[np.argmin(score)]) for order, score in scored]
+        for k, (order, score) in enumerate(scored):
+            # A near tie goes to the variety of the cards beside it: a field holds
+            # one variety in Bohnanza (The Duel's ladders mix, but rarely two
+            # near-alike varieties side by side).
+            beside = {picks[j] for j in (k - 1, k + 1) if 0 <= j < len(picks)}
+            score = score - NEIGHBOUR * np.isin(order, list(beside))
+            ranked = np.argsort(score)
+            cards.append(self.ids[int(order[ranked[0]])])
+            gap = score[ranked[1]] - score[ranked[0]] if len(ranked) > 1 else 4.0
+            margins.append(float(np.clip(gap / 4, 0, 1)))
         return FieldReading(cards, min(margins), margins)
 
-    def _which(self, crop: np.ndarray, rows: float, whole: bool) -> tuple[int, float]:
-        """The variety of the card whose top lies 2 mm down `crop` (1 px/mm, straight),
-        `rows` mm of it showing: the nearest faces by colour, then by the marks printed
-        on it (the count in its corners, its name, its bean: the picture less its
-        smooth shading), found anywhere across the slot's width."""
+    def _which(self, crop: np.ndarray, rows: float, whole: bool) -> tuple[np.ndarray, np.ndarray]:
+        """The varieties the card whose top lies 2 mm down `crop` (1 px/mm, straight),
+        `rows` mm of it showing, may be, and how far each is (lower is nearer): the
+        nearest faces by colour, then by the marks printed on it (the count in its
+        corners, its name, its bean: the picture less its smooth shading), found
+        anywhere across the slot's width."""
         faces = self.real
         mid = crop.shape[1] // 2
         r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
@@ -671,11 +758,9 @@ class FieldReader:
         d = (np.abs(faces.colour(r0, r1) - lab) * COLOUR_W).sum(axis=1)
         order = np.argsort(d)[:SHORTLIST]
         if len(order) == 1:
-            return int(order[0]), 0.0
+            return order, np.zeros(1)
         if d[order[1]] - d[order[0]] > SURE_GAP * COLOUR_SCALE:  # no near variety: sure
-            return int(order[0]), float(
-                np.clip((d[order[1]] - d[order[0]]) / (4 * COLOUR_SCALE), 0, 1)
-            )
+            return order, d[order] / COLOUR_SCALE
         h = min(int(rows), CARD_MM_LONG, crop.shape[0] - 4)
         marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
         marks = np.array(
@@ -684,10 +769,7 @@ class FieldReader:
                 for i in order
             ]
         )
-        score = d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
-        ranked = np.argsort(score)
-        best, second = score[ranked[0]], score[ranked[1]]
-        return int(order[ranked[0]]), float(np.clip((second - best) / 4, 0, 1))
+        return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
 
     def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's
