@@ -228,16 +228,31 @@ def _balanced(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
 def _classes(bal: np.ndarray, paper: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel (0/1, uint8): white (a card's border or band, or white paper) and
     content (a card's art: neither white nor the paper)."""
-    b, g, r = cv2.split(bal)
-    hi = cv2.max(cv2.max(b, g), r)
-    lo = cv2.min(cv2.min(b, g), r)
-    white = ((lo > WHITE_MIN) & (cv2.subtract(hi, lo) < WHITE_CHROMA)).view(np.uint8)
+    planes = cv2.split(bal)
+    white = _white_mask(planes)
     content = 1 - white
     if paper is not None:
-        d = cv2.absdiff(bal, np.full_like(bal, 0) + paper.astype(np.uint8))
-        db, dg, dr = cv2.split(d)
-        content &= (cv2.max(cv2.max(db, dg), dr) > PAPER_NEAR).view(np.uint8)
+        content &= 1 - _near_mask(planes, paper, PAPER_NEAR)
     return white, content
+
+
+def _white_mask(planes) -> np.ndarray:
+    """0/1: white (light and without colour), from a picture's three planes."""
+    b, g, r = planes
+    hi = cv2.max(cv2.max(b, g), r)
+    lo = cv2.min(cv2.min(b, g), r)
+    light = cv2.compare(lo, WHITE_MIN, cv2.CMP_GT)
+    grey = cv2.compare(cv2.subtract(hi, lo), WHITE_CHROMA, cv2.CMP_LT)
+    return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
+
+
+def _near_mask(planes, colour: np.ndarray, tol: float) -> np.ndarray:
+    """0/1: within `tol` of `colour` in every channel."""
+    d = cv2.max(
+        cv2.max(cv2.absdiff(planes[0], float(colour[0])), cv2.absdiff(planes[1], float(colour[1]))),
+        cv2.absdiff(planes[2], float(colour[2])),
+    )
+    return cv2.compare(d, float(tol), cv2.CMP_LT) >> 7
 
 
 def _paper(bal: np.ndarray) -> np.ndarray:
@@ -246,10 +261,10 @@ def _paper(bal: np.ndarray) -> np.ndarray:
     my = int(MARGIN_MM[1] * ALONG)
     mx = int(MARGIN_MM[0] * ACROSS)
     best, spread = None, 1e9
-    for part in (bal[2 : my - 4 : 2, mx:-mx:2], bal[-my + 4 : -2 : 2, mx:-mx:2]):
+    for part in (bal[2 : my - 4 : 3, mx:-mx:3], bal[-my + 4 : -2 : 3, mx:-mx:3]):
         px = part.reshape(-1, 3).astype(np.float32)
         med = np.median(px, axis=0)
-        dev = float(np.abs(px - med).max(axis=1).mean())
+        dev = float(np.abs(px - med).sum() / len(px))
         if dev < spread:
             best, spread = med, dev
     return best
@@ -264,42 +279,47 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
     mx, my = MARGIN_MM
     w = bal.shape[1] - 2 * mx
     y0, y1 = int((my + 2) * ALONG), int(bal.shape[0] - (my + 2) * ALONG)
-    xs = [int(mx + 1), int(mx + 2), int(mx + 3), int(mx + w - 4), int(mx + w - 3), int(mx + w - 2)]
-    px = bal[y0:y1:2, xs].reshape(-1, 3).astype(np.int16)
-    hi, lo = px.max(axis=1), px.min(axis=1)
-    light = px.sum(axis=1) // 3
-    grey = (hi - lo < GROUND_CHROMA) & (light > 30) & (light < GROUND_MAX)
-    if grey.sum() < GROUND_SHARE * len(px):
+    a, b = int(mx + 1), int(mx + w - 4)
+    sides = np.concatenate([bal[y0:y1:2, a : a + 3], bal[y0:y1:2, b : b + 3]], axis=1)
+    planes = cv2.split(sides)
+    hi = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
+    lo = cv2.min(cv2.min(planes[0], planes[1]), planes[2])
+    light = cv2.transform(sides, np.full((1, 3), 1 / 3, np.float32)).astype(np.int16)
+    grey = (cv2.subtract(hi, lo) < GROUND_CHROMA) & (light > 30) & (light < GROUND_MAX)
+    if grey.sum() < GROUND_SHARE * grey.size:
         return None
     hist = np.bincount(light[grey] // 8, minlength=32)
     peak = int(np.argmax(np.convolve(hist, [1, 1, 1], "same"))) * 8 + 4
     near = grey & (np.abs(light - peak) <= 20)
-    if near.sum() < GROUND_SHARE * len(px):
+    if near.sum() < GROUND_SHARE * grey.size:
         return None
-    return np.median(px[near], axis=0)
+    return np.array(cv2.mean(sides, mask=near.view(np.uint8))[:3])
 
 
-def _box_mean(prof: np.ndarray, a: int, b: int) -> np.ndarray:
-    """Per band and row r, the mean of `prof` over rows r+a .. r+b-1 (0 off the ends)."""
-    c = np.concatenate([np.zeros((prof.shape[0], 1), np.float32), np.cumsum(prof, axis=1)], 1)
+def _box_means(prof: np.ndarray, spans: list[tuple[int, int]]) -> list[np.ndarray]:
+    """Per band and row r, the mean of `prof` over rows r+a .. r+b-1 (0 off the ends),
+    for each (a, b) of `spans`."""
     n = prof.shape[1]
-    r = np.arange(n)
-    lo, hi = np.clip(r + a, 0, n), np.clip(r + b, 0, n)
-    return (c[:, hi] - c[:, lo]) / max(b - a, 1)
+    k = max(max(abs(a), abs(b)) for a, b in spans)
+    # c[:, k + j]: the sum of the rows before row j (j clipped to 0 .. n).
+    c = np.zeros((prof.shape[0], n + 1 + 2 * k), np.float32)
+    np.cumsum(prof, axis=1, out=c[:, k + 1 : k + n + 1])
+    c[:, k + n + 1 :] = c[:, k + n : k + n + 1]
+    return [(c[:, k + b : k + b + n] - c[:, k + a : k + a + n]) / max(b - a, 1) for a, b in spans]
 
 
-def _ground_edges(gp: np.ndarray, wp: np.ndarray) -> tuple[list, list]:
+def _ground_edges(gp: np.ndarray, wp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per band, where the printed slot meets a card: a card's top (bare slot above,
     its white border below) and a card's bottom (its white band above, bare slot
     below). (band, row) candidates, tops and bottoms."""
     k = int(round(2.0 * ALONG))
-    g_above, g_below = _box_mean(gp, -k, 0), _box_mean(gp, 1, k + 1)
-    w_above, w_below = _box_mean(wp, -k + 1, 1), _box_mean(wp, 0, k)
+    g_above, g_below = _box_means(gp, [(-k, 0), (1, k + 1)])
+    w_above, w_below = _box_means(wp, [(-k + 1, 1), (0, k)])
     tops = (g_above > 0.6) & (w_below > 0.6) & (gp < 0.5)
     bottoms = (w_above > 0.6) & (g_below > 0.6) & (gp > 0.4)
     tops[:, 1:] &= ~tops[:, :-1]  # each edge once: its first row
     bottoms[:, 1:] &= ~bottoms[:, :-1]
-    return list(zip(*np.nonzero(tops), strict=True)), list(zip(*np.nonzero(bottoms), strict=True))
+    return np.argwhere(tops), np.argwhere(bottoms)
 
 
 def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
@@ -314,56 +334,81 @@ def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist(), strict=True))
 
 
-def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> list:
+def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> np.ndarray:
     """Per band: where a thin white band starts between something not white above and
-    content below (a card's top border over the card before, or over the paper)."""
+    content below (a card's top border over the card before, or over the paper):
+    (band, row) rows."""
     lo, hi = WHITE_RUN_MM[0] * ALONG, WHITE_RUN_MM[1] * ALONG
     near = int(round(2.0 * ALONG))
-    out = []
     n_rows = white_p.shape[1]
     wmin = cv2.erode(white_p, np.ones((1, near), np.uint8), anchor=(near - 1, 0))  # rows before
     cmax = cv2.dilate(content_p, np.ones((1, near), np.uint8), anchor=(0, 0))  # rows after
-    for b in range(white_p.shape[0]):
-        for s, e in _runs(white_p[b] > 0.55):
-            inside = lo <= e - s <= hi and s >= 1 and e < n_rows - 1
-            if inside and wmin[b, s - 1] < 0.3 and cmax[b, e] > 0.5:
-                out.append((b, s))
-    return out
+    flags = np.zeros((white_p.shape[0], n_rows + 2), np.int8)
+    flags[:, 1:-1] = white_p > 0.55
+    d = np.diff(flags, axis=1)
+    bs, ss = np.nonzero(d == 1)  # runs in order, band by band: starts and ends pair up
+    ee = np.nonzero(d == -1)[1]
+    length = ee - ss
+    ok = (length >= lo) & (length <= hi) & (ss >= 1) & (ee < n_rows - 1)
+    bs, ss, ee = bs[ok], ss[ok], ee[ok]
+    ok = (wmin[bs, ss - 1] < 0.3) & (cmax[bs, ee] > 0.5)
+    return np.stack([bs[ok], ss[ok]], axis=1)
 
 
-def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
+def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
     """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
     across) through the candidates of at least MIN_BANDS bands, the best supported
     first, no two nearer than MIN_STRIP_MM."""
     if len(cands) < MIN_BANDS:
         return []
-    c = np.array(cands)
+    c = np.asarray(cands)
     bands, ys = c[:, 0], c[:, 1].astype(np.float32)
     xs = band_x[bands] - xc
     n_keys = n_rows // bin_px + 3
     n_b = len(band_x)
     keys = np.floor((ys[None, :] - SLOPES[:, None] * xs[None, :]) / bin_px).astype(int) + 1
     keys = np.clip(keys, 1, n_keys - 2)
-    hist = np.zeros((len(SLOPES), n_keys, n_b), bool)
-    hist[np.arange(len(SLOPES))[:, None], keys, bands[None, :]] = True
-    support = np.zeros((len(SLOPES), n_keys), np.int32)
-    support[:, 1:-1] = (hist[:, :-2] | hist[:, 1:-1] | hist[:, 2:]).sum(axis=2)
+    hist = np.zeros((n_b, len(SLOPES), n_keys), np.uint8)
+    hist[bands[None, :], np.arange(len(SLOPES))[:, None], keys] = 1
+    support = np.zeros((len(SLOPES), n_keys), np.uint8)
+    support[:, 1:-1] = (hist[:, :, :-2] | hist[:, :, 1:-1] | hist[:, :, 2:]).sum(axis=0, dtype=np.uint8)
     best = support.max(axis=0)
     slope_i = support.argmax(axis=0)
-    lines = []
-    taken = np.zeros(n_keys, bool)
     sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
-    for k in np.argsort(-best, kind="stable"):
-        if best[k] < MIN_BANDS:
-            break
-        if taken[max(k - sep, 0) : k + sep + 1].any():
-            continue
-        taken[k] = True
-        s = SLOPES[slope_i[k]]
-        y0 = ys - s * xs
-        sel = np.abs(y0 - (k - 1 + 0.5) * bin_px) <= 1.5 * bin_px
-        lines.append((float(y0[sel].mean()), float(s)))
-    return sorted(lines)
+    strong = np.nonzero(best >= MIN_BANDS)[0]
+    kept: list[int] = []
+    taken = bytearray(n_keys + 2 * sep + 1)  # (shifted by sep)
+    for k in strong[np.argsort(-best[strong], kind="stable")].tolist():
+        if 1 not in taken[k : k + 2 * sep + 1]:
+            kept.append(k)
+            taken[k + sep] = 1
+    if not kept:
+        return []
+    ks = np.array(kept)
+    s = SLOPES[slope_i[ks]]
+    y0 = ys[None, :] - s[:, None] * xs[None, :]
+    sel = np.abs(y0 - ((ks - 0.5) * bin_px)[:, None]) <= 1.5 * bin_px
+    at = (y0 * sel).sum(axis=1) / np.maximum(sel.sum(axis=1), 1)
+    return sorted(zip(at.tolist(), s.tolist(), strict=True))
+
+
+def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
+    """The card tops from `lines` (row, slope) that lie from the first card's top
+    (`first`, seen where the printed slot meets it) to the top card's, a card's
+    length above its bottom (`bottom`, seen so): the first and the top card's own
+    tops added if no line was found there."""
+    p = ALONG
+    if first is not None:
+        lines = [ln for ln in lines if ln[0] >= first[0] - 3 * p]
+        if not any(abs(y - first[0]) <= 3 * p for y, _ in lines):
+            lines = sorted([first, *lines])
+    if bottom is not None:
+        y, sl = bottom
+        top_y = y - CARD_MM_LONG * p * float(np.hypot(1.0, sl / p))
+        lines = [ln for ln in lines if ln[0] <= top_y + 4 * p] or [(top_y, sl)]
+        if lines[-1][0] < top_y - 4 * p:
+            lines.append((top_y, sl))
+    return lines[:MAX_CARDS]
 
 
 def _art_rows(content_p: np.ndarray, white_p: np.ndarray) -> np.ndarray:
@@ -571,10 +616,12 @@ class FieldReader:
         mx, my = MARGIN_MM
         bal = _balanced(view, _white_balance(view))
         ground = _slot_ground(bal)
-        paper = _paper(bal)
-        white, content = _classes(bal, paper)
+        planes = cv2.split(bal)
+        white = _white_mask(planes)
+        content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
         if ground is not None:  # neither the paper nor the printed slot is a card's art
-            content &= _classes(bal, ground)[1]
+            gmask = _near_mask(planes, ground, max(GROUND_NEAR * float(ground.mean()), 16.0))
+            content &= 1 - gmask
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
         x0 = int(round(mx + w_mm / 2 - n_b * BAND_MM / 2))
@@ -588,12 +635,10 @@ class FieldReader:
         ground_top = ground_bottom = None
         slot_end = bal.shape[0] - my * p
         if ground is not None:
-            near = max(GROUND_NEAR * float(ground.mean()), 16.0)
-            gmask = (cv2.absdiff(bal, np.full_like(bal, 0) + ground.astype(np.uint8)).max(axis=2)
-                     < near).view(np.uint8)
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
             tops, bottoms = _ground_edges(gp, wp)
-            inside = [(b, r) for b, r in tops if my * p + 1.5 * p <= r < slot_end - 20 * p]
+            r = tops[:, 1]
+            inside = tops[(r >= my * p + 1.5 * p) & (r < slot_end - 20 * p)]
             found = _lines(inside, band_x, xc, bal.shape[0], 3)
             mid_g = gp[n_b // 2 - 2 : n_b // 2 + 2]
             if found:
@@ -602,7 +647,8 @@ class FieldReader:
                 above = mid_g[:, int(my * p + p) : int(y - 1.5 * p)]
                 if above.size == 0 or above.min() > 0.5:
                     ground_top = found[0]
-            inside = [(b, r) for b, r in bottoms if my * p + 20 * p <= r < slot_end - 1.5 * p]
+            r = bottoms[:, 1]
+            inside = bottoms[(r >= my * p + 20 * p) & (r < slot_end - 1.5 * p)]
             found = _lines(inside, band_x, xc, bal.shape[0], 3)
             if found:
                 y, sl = found[-1]
@@ -610,6 +656,11 @@ class FieldReader:
                 below = mid_g[:, int(y + 3 * p) : int(slot_end - p)]
                 if below.size == 0 or below.min() > 0.5:
                     ground_bottom = found[-1]
+            inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
+            if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
+                return [], bal  # the bare printed slot: no card in it
+            if ground_top is not None and ground_bottom is not None:
+                return _between(lines, ground_top, ground_bottom), bal
         # Where cards lie at all: rows of card art (see _art_rows), along the first
         # card's slope for where the column starts, along the last one's for its end.
         lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
@@ -652,12 +703,8 @@ class FieldReader:
             return [], bal
         first = framed[0] if framed else 0
         if ground_top is not None:
-            head = self.real.first_mm * p
-            lines = [ln for ln in lines if ln[0] >= ground_top[0] - 3 * p]
-            if not any(abs(y - ground_top[0]) <= 3 * p for y, _ in lines):
-                lines.insert(0, ground_top)
-                lines.sort()
-            first = ground_top[0] + head
+            lines = _between(lines, ground_top, None)
+            first = ground_top[0] + self.real.first_mm * p
         # The first card's top: its white top border ends where the rows stop being
         # white across (the name band may start lower, under a light disc or a sky).
         head = self.real.first_mm * p
@@ -672,13 +719,7 @@ class FieldReader:
             lines.insert(0, (first - head, 0.0))
             lines.sort()
         if ground_bottom is not None:
-            # The top card's top: a card's length above its bottom (along its slope).
-            y, sl = ground_bottom
-            top_y = y - CARD_MM_LONG * p * float(np.hypot(1.0, sl / p))
-            lines = [ln for ln in lines if ln[0] <= top_y + 4 * p] or [(top_y, sl)]
-            if lines[-1][0] < top_y - 4 * p:
-                lines.append((top_y, sl))
-            return lines[:MAX_CARDS], bal
+            return _between(lines, None, ground_bottom), bal
         last_runs, whites = art(lines[-1][1])
         if not (last_runs or runs):
             return lines[:1], bal
@@ -711,6 +752,8 @@ class FieldReader:
         half_w = xc - MARGIN_MM[0]
         cards, margins = [], []
         scored = []
+        u = np.arange(bal.shape[1], dtype=np.float32) - xc
+        inner = slice(int(xc - half_w), int(xc + half_w))
         for k, (y0, slope) in enumerate(lines):
             last = k == len(lines) - 1
             if last:
@@ -721,15 +764,15 @@ class FieldReader:
                 # What shows of this card: down to the next card's edge, column by
                 # column (a card laid turned hides a wedge); the hidden part is filled
                 # with what shows, so it neither matches nor mismatches.
-                u = np.arange(bal.shape[1], dtype=np.float32) - xc
                 ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
-                rows = float(np.clip(ends[int(xc - half_w) : int(xc + half_w)].max() - 2, 6, 40))
+                rows = min(max(float(ends[inner].max()) - 2, 6.0), 40.0)
                 crop = _strip_crop(bal, y0, slope, xc, rows)
-                hidden = np.arange(crop.shape[0])[:, None] > ends[None, :]
-                shows = ~hidden
-                shows[:5] = False  # (the top border says nothing)
-                if shows.sum() > 20:
-                    crop[hidden] = crop[shows].mean(axis=0).astype(np.uint8)
+                hidden = np.arange(crop.shape[0], dtype=np.float32)[:, None] > ends[None, :]
+                shows = (~hidden).view(np.uint8)
+                shows[:5] = 0  # (the top border says nothing)
+                if cv2.countNonZero(shows) > 20:
+                    fill = np.array(cv2.mean(crop, mask=shows)[:3]).astype(np.uint8)
+                    np.copyto(crop, fill, where=hidden[..., None])
             scored.append(self._which(crop, rows, last))
         picks = [int(order[np.argmin(score)]) for order, score in scored]
         for k, (order, score) in enumerate(scored):
@@ -737,7 +780,7 @@ class FieldReader:
             # one variety in Bohnanza (The Duel's ladders mix, but rarely two
             # near-alike varieties side by side).
             beside = {picks[j] for j in (k - 1, k + 1) if 0 <= j < len(picks)}
-            score = score - NEIGHBOUR * np.isin(order, list(beside))
+            score = score - NEIGHBOUR * np.array([o in beside for o in order.tolist()])
             ranked = np.argsort(score)
             cards.append(self.ids[int(order[ranked[0]])])
             gap = score[ranked[1]] - score[ranked[0]] if len(ranked) > 1 else 4.0
@@ -754,13 +797,18 @@ class FieldReader:
         mid = crop.shape[1] // 2
         r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
         seen = crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]
-        lab = _lab_rows(seen).mean(axis=0) if seen.size else np.zeros(3, np.float32)
+        lab = (
+            np.array(cv2.mean(cv2.cvtColor(seen, cv2.COLOR_BGR2LAB))[:3], np.float32)
+            if seen.size
+            else np.zeros(3, np.float32)
+        )
         d = (np.abs(faces.colour(r0, r1) - lab) * COLOUR_W).sum(axis=1)
         order = np.argsort(d)[:SHORTLIST]
         if len(order) == 1:
             return order, np.zeros(1)
         if d[order[1]] - d[order[0]] > SURE_GAP * COLOUR_SCALE:  # no near variety: sure
             return order, d[order] / COLOUR_SCALE
+        order = order[d[order] - d[order[0]] <= SURE_GAP * COLOUR_SCALE]  # the near ones
         h = min(int(rows), CARD_MM_LONG, crop.shape[0] - 4)
         marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
         marks = np.array(
