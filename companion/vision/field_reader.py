@@ -175,6 +175,7 @@ WHITE_MIN, WHITE_CHROMA, PAPER_NEAR = 175, 45, 30  # balanced levels (white is 2
 # The printed slot: a colour no more coloured than this, darker than this, over
 # this share of the slot's bare sides.
 GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
+GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
 GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
 
 
@@ -246,6 +247,12 @@ def _white_mask(planes) -> np.ndarray:
     return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
 
 
+def _chroma(planes) -> np.ndarray:
+    """Per pixel, how coloured: its largest channel less its smallest."""
+    b, g, r = planes
+    return cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
+
+
 def _near_mask(planes, colour: np.ndarray, tol: float) -> np.ndarray:
     """0/1: within `tol` of `colour` in every channel."""
     d = cv2.max(
@@ -313,10 +320,11 @@ def _ground_edges(gp: np.ndarray, wp: np.ndarray) -> tuple[np.ndarray, np.ndarra
     its white border below) and a card's bottom (its white band above, bare slot
     below). (band, row) candidates, tops and bottoms."""
     k = int(round(2.0 * ALONG))
-    g_above, g_below = _box_means(gp, [(-k, 0), (1, k + 1)])
-    w_above, w_below = _box_means(wp, [(-k + 1, 1), (0, k)])
+    # (a row's slack between them: the edge blurred, a card's shadow just below it)
+    g_above, g_below = _box_means(gp, [(-k - 1, -1), (1, k + 1)])
+    w_above, w_below = _box_means(wp, [(-k - 1, -1), (1, k + 1)])
     tops = (g_above > 0.6) & (w_below > 0.6) & (gp < 0.5)
-    bottoms = (w_above > 0.6) & (g_below > 0.6) & (gp > 0.4)
+    bottoms = (w_above > 0.6) & (g_below > 0.6) & (wp < 0.5)
     tops[:, 1:] &= ~tops[:, :-1]  # each edge once: its first row
     bottoms[:, 1:] &= ~bottoms[:, :-1]
     return np.argwhere(tops), np.argwhere(bottoms)
@@ -621,6 +629,9 @@ class FieldReader:
         content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
         if ground is not None:  # neither the paper nor the printed slot is a card's art
             gmask = _near_mask(planes, ground, max(GROUND_NEAR * float(ground.mean()), 16.0))
+            # ... and about as colourless (a dark olive bean is near in every channel).
+            chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
+            gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7
             content &= 1 - gmask
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
@@ -640,12 +651,16 @@ class FieldReader:
             r = tops[:, 1]
             inside = tops[(r >= my * p + 1.5 * p) & (r < slot_end - 20 * p)]
             found = _lines(inside, band_x, xc, bal.shape[0], 3)
-            mid_g = gp[n_b // 2 - 2 : n_b // 2 + 2]
+            mids = range(n_b // 2 - 2, n_b // 2 + 2)
+            mid_g = gp[mids.start : mids.stop]
             if found:
                 y, sl = found[0]
-                # Bare slot above it, up from the slot's top (no card lies before).
-                above = mid_g[:, int(my * p + p) : int(y - 1.5 * p)]
-                if above.size == 0 or above.min() > 0.5:
+                # Bare slot above it (along it), up from the slot's top: no card
+                # lies before it.
+                above = [
+                    gp[b, int(my * p + p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)] for b in mids
+                ]
+                if all(a.size == 0 or a.min() > 0.5 for a in above):
                     ground_top = found[0]
             r = bottoms[:, 1]
             inside = bottoms[(r >= my * p + 20 * p) & (r < slot_end - 1.5 * p)]
@@ -653,8 +668,10 @@ class FieldReader:
             if found:
                 y, sl = found[-1]
                 # Bare slot below it, down to the slot's end (no card lies further).
-                below = mid_g[:, int(y + 3 * p) : int(slot_end - p)]
-                if below.size == 0 or below.min() > 0.5:
+                below = [
+                    gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - p)] for b in mids
+                ]
+                if all(a.size == 0 or a.min() > 0.5 for a in below):
                     ground_bottom = found[-1]
             inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
             if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
@@ -734,6 +751,8 @@ class FieldReader:
             if a - end > 15 * p or white_across[end:a].any():
                 break
             end = b
+        if _DEBUG:
+            print("end", end / p, "tail", tail / p, "last runs", [(a / p, b / p) for a, b in runs])
         lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
         if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
             lines.append((end - tail, 0.0))
