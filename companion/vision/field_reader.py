@@ -167,6 +167,7 @@ ART_MM = 30.0  # the top card's art is the last run of rows this long or longer
 ART_GAP_MM = 50.0  # a white bean in the art is at most this long
 ART_BANDS = 4  # 32 mm of a card's width
 MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
+GAP_FILL = 1.7  # two tops this many usual strips apart have a card between them
 MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
 # Rows per mm across: card tops turned up to 8.5 degrees; straight first (a tie keeps
 # the straighter line).
@@ -419,6 +420,30 @@ def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
     return lines[:MAX_CARDS]
 
 
+def _fill_gaps(lines: list, covered: float | None) -> list:
+    """Card tops missed between those seen (a top edge under glare, a turned card's
+    edge): where two tops lie nearly twice the column's usual strip apart or more,
+    the cards between them evenly; and a card above the first top seen if cards
+    cover the printed slot's top (`covered`, its row) more than a strip above it."""
+    if len(lines) >= 3:
+        ys = np.array([y for y, _ in lines])
+        gaps = np.diff(ys)
+        strip = float(np.median(gaps))
+        out = [lines[0]]
+        for (y0, s0), (y1, s1), gap in zip(lines, lines[1:], gaps.tolist(), strict=False):
+            n = int(round(gap / strip))
+            if gap > GAP_FILL * strip and gap >= 2 * MIN_STRIP_MM * ALONG and n >= 2:
+                out += [(y0 + gap * j / n, s0 + (s1 - s0) * j / n) for j in range(1, n)]
+            out.append((y1, s1))
+        lines = out
+    if covered is not None and len(lines) >= 2:
+        y0, s0 = lines[0]
+        strip = lines[1][0] - y0
+        if y0 - covered > 0.6 * strip and y0 - covered > MIN_STRIP_MM * ALONG:
+            lines = [(y0 - strip, s0), *lines]
+    return lines[:MAX_CARDS]
+
+
 def _art_rows(content_p: np.ndarray, white_p: np.ndarray) -> np.ndarray:
     """Rows across which a card's art lies: content in ART_BANDS bands or more (the
     beanometer's coins on white are not art; a printed line is too thin), and the
@@ -618,8 +643,15 @@ class FieldReader:
         first, as (row at the slot's middle, slope in rows per mm across); and the
         view balanced against the white of the cards and paper. The column is counted
         from the cards themselves: each card's top border (a thin white band between
-        what lies above it and its own name band), the first card's name band, the
-        top card's art."""
+        what lies above it and its own name band), the first card's name band or its
+        top against the printed slot, the top card's art or its bottom against the
+        printed slot."""
+        lines, bal, covered = self._card_tops(view)
+        return _fill_gaps(lines, covered), bal
+
+    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, float | None]:
+        """`card_tops`, and where a card covers the printed slot's top while no card
+        top was seen against the slot there (a row; None: not so)."""
         p = ALONG
         mx, my = MARGIN_MM
         bal = _balanced(view, _white_balance(view))
@@ -643,7 +675,7 @@ class FieldReader:
         lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3)
         # On a printed slot: the first card's top and the top card's bottom where the
         # slot's bare grey meets them (not where they lie over the paper beyond it).
-        ground_top = ground_bottom = None
+        ground_top = ground_bottom = covered = None
         slot_end = bal.shape[0] - my * p
         if ground is not None:
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
@@ -673,11 +705,13 @@ class FieldReader:
                 ]
                 if all(a.size == 0 or a.min() > 0.5 for a in below):
                     ground_bottom = found[-1]
+            if ground_top is None and mid_g[:, int(my * p + p) : int(my * p + 3 * p)].mean() < 0.3:
+                covered = my * p  # a card lies over the slot's top
             inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
             if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
-                return [], bal  # the bare printed slot: no card in it
+                return [], bal, None  # the bare printed slot: no card in it
             if ground_top is not None and ground_bottom is not None:
-                return _between(lines, ground_top, ground_bottom), bal
+                return _between(lines, ground_top, ground_bottom), bal, None
         # Where cards lie at all: rows of card art (see _art_rows), along the first
         # card's slope for where the column starts, along the last one's for its end.
         lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
@@ -707,7 +741,7 @@ class FieldReader:
             print("raw lines", [(round(y / p, 1), sl) for y, sl in lines], "gtop", ground_top,
                   "gbot", ground_bottom, "runs", [(a / p, b / p) for a, b in runs])
         if not runs and ground_top is None:
-            return [], bal
+            return [], bal, None
         # The column starts with a card's name band under its white top border (what
         # lies above the slot, a table or another mat, is no card's).
         across = whites >= ART_BANDS
@@ -717,7 +751,7 @@ class FieldReader:
             if across[max(a - int(5 * p), 0) : a].any() and b >= (my + 2) * p  # into the slot
         ]
         if not framed and ground_top is None:
-            return [], bal
+            return [], bal, None
         first = framed[0] if framed else 0
         if ground_top is not None:
             lines = _between(lines, ground_top, None)
@@ -736,10 +770,10 @@ class FieldReader:
             lines.insert(0, (first - head, 0.0))
             lines.sort()
         if ground_bottom is not None:
-            return _between(lines, None, ground_bottom), bal
+            return _between(lines, None, ground_bottom), bal, covered
         last_runs, whites = art(lines[-1][1])
         if not (last_runs or runs):
-            return lines[:1], bal
+            return lines[:1], bal, covered
         white_across = whites >= ART_BANDS + 2  # a card's border, not a white bean
         runs = last_runs or runs
         long = [i for i, (a, b) in enumerate(runs) if b - a >= ART_MM * p]
@@ -756,7 +790,7 @@ class FieldReader:
         lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
         if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
             lines.append((end - tail, 0.0))
-        return lines[:MAX_CARDS], bal
+        return lines[:MAX_CARDS], bal, covered
 
     def count(self, view: np.ndarray) -> int:
         """Cards in a slot's view (from `slot_view`)."""
