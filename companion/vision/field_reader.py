@@ -470,12 +470,29 @@ def _lab_rows(img: np.ndarray) -> np.ndarray:
 
 
 COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
+HUE_W, CHROMA_W = 1.5, 0.6  # (see _colour_distance)
 # A colour this far off (weighted Lab) weighs as much as marks matching this much worse:
 # colours move with the lamp and the paper, marks less; near varieties differ by marks.
 COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
 SHORTLIST = 3
-NEIGHBOUR = 1.0  # a near tie's nudge toward the variety of the cards beside it
+NEIGHBOUR = 1.0
+SHIFT_SURE, SHIFT_SHARE = 1.0, 0.5  # the top card sure enough to set the slot's light by
 SURE_GAP = 1.5  # colours this many COLOUR_SCALEs apart need no marks compared
+
+
+def _colour_distance(faces: np.ndarray, lab: np.ndarray) -> np.ndarray:
+    """How far a colour seen (Lab) lies from each face's (weighted): its hue most,
+    then its lightness and how coloured it is. A narrow strip seen through blur and
+    JPEG's coarse colour is mixed with the white borders around it: less coloured,
+    of the same hue; so the hue weighs as an arc at the less coloured of the two,
+    and a difference in colourfulness weighs less."""
+    fa, fb = faces[:, 1] - 128, faces[:, 2] - 128
+    xa, xb = float(lab[1]) - 128, float(lab[2]) - 128
+    cf, cx = np.hypot(fa, fb), float(np.hypot(xa, xb))
+    turn = np.abs(np.angle(np.exp(1j * (np.arctan2(fb, fa) - np.arctan2(xb, xa)))))
+    hue = np.minimum(cf, cx) * turn
+    w_l, w_ab = COLOUR_W[0], COLOUR_W[1]
+    return w_l * np.abs(faces[:, 0] - lab[0]) + w_ab * (HUE_W * hue + CHROMA_W * np.abs(cf - cx))
 
 
 class _Faces:
@@ -807,11 +824,20 @@ class FieldReader:
         scored = []
         u = np.arange(bal.shape[1], dtype=np.float32) - xc
         inner = slice(int(xc - half_w), int(xc + half_w))
+        # The top card first, whole: how its colour differs from its enrolled face's
+        # is how this slot's light (its lamp, its shadow) moves every card's in it.
+        y0, slope = lines[-1]
+        crop = _strip_crop(bal, y0, slope, xc, float(CARD_MM_LONG))
+        top_order, top_score, seen = self._which(crop, float(CARD_MM_LONG), True)
+        ranked = np.argsort(top_score)
+        shift = None
+        if len(ranked) < 2 or top_score[ranked[1]] - top_score[ranked[0]] > SHIFT_SURE:
+            shift = SHIFT_SHARE * (seen - self.real.colour(12, 70)[top_order[ranked[0]]])
         for k, (y0, slope) in enumerate(lines):
             last = k == len(lines) - 1
             if last:
-                rows = float(CARD_MM_LONG)
-                crop = _strip_crop(bal, y0, slope, xc, rows)
+                scored.append((top_order, top_score))
+                continue
             else:
                 ny, ns = lines[k + 1]
                 # What shows of this card: down to the next card's edge, column by
@@ -826,7 +852,7 @@ class FieldReader:
                 if cv2.countNonZero(shows) > 20:
                     fill = np.array(cv2.mean(crop, mask=shows)[:3]).astype(np.uint8)
                     np.copyto(crop, fill, where=hidden[..., None])
-            scored.append(self._which(crop, rows, last))
+            scored.append(self._which(crop, rows, last, shift)[:2])
         picks = [int(order[np.argmin(score)]) for order, score in scored]
         for k, (order, score) in enumerate(scored):
             # A near tie goes to the variety of the cards beside it: a field holds
@@ -840,12 +866,15 @@ class FieldReader:
             margins.append(float(np.clip(gap / 4, 0, 1)))
         return FieldReading(cards, min(margins), margins)
 
-    def _which(self, crop: np.ndarray, rows: float, whole: bool) -> tuple[np.ndarray, np.ndarray]:
+    def _which(
+        self, crop: np.ndarray, rows: float, whole: bool, shift: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The varieties the card whose top lies 2 mm down `crop` (1 px/mm, straight),
         `rows` mm of it showing, may be, and how far each is (lower is nearer): the
         nearest faces by colour, then by the marks printed on it (the count in its
         corners, its name, its bean: the picture less its smooth shading), found
-        anywhere across the slot's width."""
+        anywhere across the slot's width. `shift`: how the slot's light moves colours
+        (Lab), taken off what is seen. Also the colour seen (Lab)."""
         faces = self.real
         mid = crop.shape[1] // 2
         r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
@@ -855,12 +884,15 @@ class FieldReader:
             if seen.size
             else np.zeros(3, np.float32)
         )
-        d = (np.abs(faces.colour(r0, r1) - lab) * COLOUR_W).sum(axis=1)
+        seen_lab = lab
+        if shift is not None:
+            lab = lab - shift
+        d = _colour_distance(faces.colour(r0, r1), lab)
         order = np.argsort(d)[:SHORTLIST]
         if len(order) == 1:
-            return order, np.zeros(1)
+            return order, np.zeros(1), seen_lab
         if d[order[1]] - d[order[0]] > SURE_GAP * COLOUR_SCALE:  # no near variety: sure
-            return order, d[order] / COLOUR_SCALE
+            return order, d[order] / COLOUR_SCALE, seen_lab
         order = order[d[order] - d[order[0]] <= SURE_GAP * COLOUR_SCALE]  # the near ones
         h = min(int(rows), CARD_MM_LONG, crop.shape[0] - 4)
         marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
@@ -870,7 +902,7 @@ class FieldReader:
                 for i in order
             ]
         )
-        return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
+        return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE, seen_lab
 
     def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's
