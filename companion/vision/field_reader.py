@@ -248,6 +248,20 @@ def _white_mask(planes) -> np.ndarray:
     return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
 
 
+def _bare(gmask: np.ndarray, left: int, right: int) -> np.ndarray:
+    """Of the pixels of the printed slot's colour, those of the bare slot: joined to
+    the slot's sides (1 to 3 mm inside its edges, where its colour was found). A
+    card's grey art is not: its white border lies between it and the slot."""
+    n, labels = cv2.connectedComponents(gmask, connectivity=4)
+    if n <= 2:
+        return gmask
+    seeds = np.concatenate([labels[:, left + 1 : left + 3], labels[:, right - 3 : right - 1]])
+    keep = np.zeros(n, np.uint8)
+    keep[np.unique(seeds)] = 1
+    keep[0] = 0
+    return keep[labels]
+
+
 def _chroma(planes) -> np.ndarray:
     """Per pixel, how coloured: its largest channel less its smallest."""
     b, g, r = planes
@@ -436,11 +450,11 @@ def _fill_gaps(lines: list, covered: float | None) -> list:
                 out += [(y0 + gap * j / n, s0 + (s1 - s0) * j / n) for j in range(1, n)]
             out.append((y1, s1))
         lines = out
-    if covered is not None and len(lines) >= 2:
+    if covered is not None and lines:
         y0, s0 = lines[0]
-        strip = lines[1][0] - y0
+        strip = lines[1][0] - y0 if len(lines) >= 2 else y0 - covered + 2 * ALONG
         if y0 - covered > 0.6 * strip and y0 - covered > MIN_STRIP_MM * ALONG:
-            lines = [(y0 - strip, s0), *lines]
+            lines = [(min(y0 - strip, covered), s0), *lines]
     return lines[:MAX_CARDS]
 
 
@@ -681,6 +695,7 @@ class FieldReader:
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
             gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7
+            gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx))
             content &= 1 - gmask
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
@@ -753,11 +768,22 @@ class FieldReader:
             runs = [(a, b) for a, b in _runs(rows) if b - a >= 4 * p]
             return runs, (w > 0.55).sum(axis=0)
 
-        runs, whites = art(lines[0][1] if lines else 0.0)
         if _DEBUG:
             print("raw lines", [(round(y / p, 1), sl) for y, sl in lines], "gtop", ground_top,
-                  "gbot", ground_bottom, "runs", [(a / p, b / p) for a, b in runs])
-        if not runs and ground_top is None:
+                  "gbot", ground_bottom)
+        printed = ground is not None
+        if printed:
+            # The first card: its top against the printed slot, or (laid over the
+            # slot's top) the first top seen: not the paper above the slot.
+            if ground_top is not None:
+                lines = _between(lines, ground_top, None)
+            else:
+                lines = [ln for ln in lines if ln[0] >= (my - 6) * p]
+            if lines and ground_bottom is not None:
+                return _between(lines, None, ground_bottom), bal, covered
+            printed = bool(lines)
+        runs, whites = art(lines[0][1] if lines else 0.0)
+        if not runs and not printed:
             return [], bal, None
         # The column starts with a card's name band under its white top border (what
         # lies above the slot, a table or another mat, is no card's).
@@ -767,27 +793,26 @@ class FieldReader:
             for a, b in runs
             if across[max(a - int(5 * p), 0) : a].any() and b >= (my + 2) * p  # into the slot
         ]
-        if not framed and ground_top is None:
+        if not framed and not printed:
             return [], bal, None
-        first = framed[0] if framed else 0
-        if ground_top is not None:
-            lines = _between(lines, ground_top, None)
-            first = ground_top[0] + self.real.first_mm * p
-        # The first card's top: its white top border ends where the rows stop being
-        # white across (the name band may start lower, under a light disc or a sky).
-        head = self.real.first_mm * p
-        if head - self.real.border_mm * p > 2 * p:  # the name band starts below the border
-            above = across[max(first - int(12 * p), 0) : first]
-            if above.any():
-                border_end = first - int(np.argmax(above[::-1]))
-                first = border_end + head - self.real.border_mm * p
-        tail = self.real.last_mm * p
-        lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
-        if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
-            lines.insert(0, (first - head, 0.0))
-            lines.sort()
+        if not printed:
+            # The first card's top: its white top border ends where the rows stop
+            # being white across (the name band may start lower, under a light disc
+            # or a sky).
+            first = framed[0]
+            head = self.real.first_mm * p
+            if head - self.real.border_mm * p > 2 * p:  # the name band starts lower
+                above = across[max(first - int(12 * p), 0) : first]
+                if above.any():
+                    border_end = first - int(np.argmax(above[::-1]))
+                    first = border_end + head - self.real.border_mm * p
+            lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
+            if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
+                lines.insert(0, (first - head, 0.0))
+                lines.sort()
         if ground_bottom is not None:
             return _between(lines, None, ground_bottom), bal, covered
+        tail = self.real.last_mm * p
         last_runs, whites = art(lines[-1][1])
         if not (last_runs or runs):
             return lines[:1], bal, covered
