@@ -177,6 +177,8 @@ WHITE_MIN, WHITE_CHROMA, PAPER_NEAR = 175, 45, 30  # balanced levels (white is 2
 # this share of the slot's bare sides.
 GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
 GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
+RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
+GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
 GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
 
 
@@ -248,11 +250,17 @@ def _white_mask(planes) -> np.ndarray:
     return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
 
 
-def _bare(gmask: np.ndarray, left: int, right: int) -> np.ndarray:
+def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
     """Of the pixels of the printed slot's colour, those of the bare slot: joined to
     the slot's sides (1 to 3 mm inside its edges, where its colour was found). A
-    card's grey art is not: its white border lies between it and the slot."""
-    n, labels = cv2.connectedComponents(gmask, connectivity=4)
+    card's grey art is not: its white border lies between it and the slot, a light
+    ridge however blurred (its sides are 3 px wide in the view)."""
+    light = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
+    ridge = np.zeros_like(light)
+    for d, axis in ((2, 1), (3, 0)):
+        a, b = np.roll(light, d, axis=axis), np.roll(light, -d, axis=axis)
+        ridge |= cv2.compare(cv2.subtract(light, cv2.max(a, b)), RIDGE, cv2.CMP_GT)
+    n, labels = cv2.connectedComponents(gmask & ~ridge >> 7, connectivity=4)
     if n <= 2:
         return gmask
     seeds = np.concatenate([labels[:, left + 1 : left + 3], labels[:, right - 3 : right - 1]])
@@ -691,11 +699,16 @@ class FieldReader:
         white = _white_mask(planes)
         content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
         if ground is not None:  # neither the paper nor the printed slot is a card's art
-            gmask = _near_mask(planes, ground, max(GROUND_NEAR * float(ground.mean()), 16.0))
+            # Up to a third darker (a shadow, the light along the slot), only a little
+            # lighter: a card's white border, however blurred, is not the slot.
+            level = float(ground.mean())
+            lo = ground - max(GROUND_NEAR * level, 16.0)
+            hi = ground + max(GROUND_LIGHTER * level, 10.0)
+            gmask = cv2.inRange(bal, tuple(lo.tolist()), tuple(hi.tolist())) >> 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
             gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7
-            gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx))
+            gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx), planes)
             content &= 1 - gmask
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
