@@ -694,6 +694,12 @@ class FieldReader:
         p = ALONG
         mx, my = MARGIN_MM
         bal = _balanced(view, _white_balance(view))
+        # A bare slot is even (a card has its border, its art, its number).
+        inside = view[int((my + 2) * p) : -int((my + 2) * p) : 2, int(mx + 2) : -int(mx + 2) : 2]
+        if inside.size and cv2.meanStdDev(cv2.cvtColor(inside, cv2.COLOR_BGR2GRAY))[1][0, 0] < (
+            EMPTY_SPREAD
+        ):
+            return [], bal, None
         ground = _slot_ground(bal)
         planes = cv2.split(bal)
         white = _white_mask(planes)
