@@ -492,7 +492,7 @@ def _lab_rows(img: np.ndarray) -> np.ndarray:
 
 
 COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
-HUE_W, CHROMA_W = 1.5, 0.6  # (see _colour_distance)
+HUE_W, CHROMA_W, MIXED = 1.5, 0.6, 0.4  # (see _colour_distance)
 # A colour this far off (weighted Lab) weighs as much as marks matching this much worse:
 # colours move with the lamp and the paper, marks less; near varieties differ by marks.
 COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
@@ -513,8 +513,11 @@ def _colour_distance(faces: np.ndarray, lab: np.ndarray) -> np.ndarray:
     cf, cx = np.hypot(fa, fb), float(np.hypot(xa, xb))
     turn = np.abs(np.angle(np.exp(1j * (np.arctan2(fb, fa) - np.arctan2(xb, xa)))))
     hue = np.minimum(cf, cx) * turn
+    # Less coloured than the face by up to MIXED of it is mixing; beyond, a colour.
+    beyond = np.maximum(cf * (1 - MIXED) - cx, 0) + np.maximum(cx - cf, 0)
+    chroma = CHROMA_W * np.abs(cf - cx) + beyond
     w_l, w_ab = COLOUR_W[0], COLOUR_W[1]
-    return w_l * np.abs(faces[:, 0] - lab[0]) + w_ab * (HUE_W * hue + CHROMA_W * np.abs(cf - cx))
+    return w_l * np.abs(faces[:, 0] - lab[0]) + w_ab * (HUE_W * hue + chroma)
 
 
 class _Faces:
