@@ -256,11 +256,11 @@ def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
     card's grey art is not: its white border lies between it and the slot, a light
     ridge however blurred (its sides are 3 px wide in the view)."""
     light = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
-    ridge = np.zeros_like(light)
-    for d, axis in ((2, 1), (3, 0)):
-        a, b = np.roll(light, d, axis=axis), np.roll(light, -d, axis=axis)
-        ridge |= cv2.compare(cv2.subtract(light, cv2.max(a, b)), RIDGE, cv2.CMP_GT)
-    n, labels = cv2.connectedComponents(gmask & ~ridge >> 7, connectivity=4)
+    open_ = gmask.copy()  # (where no ridge across the slot crosses)
+    side = cv2.max(light[:, :-4], light[:, 4:])
+    ridge = cv2.compare(cv2.subtract(light[:, 2:-2], side), RIDGE, cv2.CMP_GT)
+    open_[:, 2:-2] &= ~ridge >> 7
+    n, labels = cv2.connectedComponents(open_, connectivity=4)
     if n <= 2:
         return gmask
     seeds = np.concatenate([labels[:, left + 1 : left + 3], labels[:, right - 3 : right - 1]])
@@ -511,7 +511,7 @@ def _colour_distance(faces: np.ndarray, lab: np.ndarray) -> np.ndarray:
     fa, fb = faces[:, 1] - 128, faces[:, 2] - 128
     xa, xb = float(lab[1]) - 128, float(lab[2]) - 128
     cf, cx = np.hypot(fa, fb), float(np.hypot(xa, xb))
-    turn = np.abs(np.angle(np.exp(1j * (np.arctan2(fb, fa) - np.arctan2(xb, xa)))))
+    turn = np.abs(np.mod(np.arctan2(fb, fa) - np.arctan2(xb, xa) + np.pi, 2 * np.pi) - np.pi)
     hue = np.minimum(cf, cx) * turn
     # Less coloured than the face by up to MIXED of it is mixing; beyond, a colour.
     beyond = np.maximum(cf * (1 - MIXED) - cx, 0) + np.maximum(cx - cf, 0)
