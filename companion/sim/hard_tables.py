@@ -11,9 +11,9 @@ that are built like the published ones (never their art):
   marker-like tiles in their art (real ArUco patterns, even the mats' own ids);
 - the printed mats (`mats.card_mat`, markers and all, the field slots printed
   mid-grey: grey ink on the paper, so a cream paper's slot is a creamy grey) on
-  white, cream or grey paper, laid on a table, photographed by a camera 0-15 degrees off straight down,
-  under a lamp of 2700-6500 K with uneven light and glare, blurred, noisy, saved as
-  JPEG 70;
+  white, cream or grey paper, laid on a table, photographed by a camera 0-15
+  degrees off straight down, under a lamp of 2700-6500 K with uneven light and
+  glare, blurred, noisy, saved as JPEG 70;
 - cards laid as hands lay them: strips of 8-25 mm, each card up to 10 mm and 8
   degrees off.
 

@@ -91,7 +91,6 @@ def _off_mat(region: np.ndarray, bare: np.ndarray) -> np.ndarray:
     return differs
 
 
-_DEBUG = False
 _SUM3 = np.ones((1, 3), np.float32)
 
 
@@ -402,7 +401,9 @@ def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> li
     hist = np.zeros((n_b, len(SLOPES), n_keys), np.uint8)
     hist[bands[None, :], np.arange(len(SLOPES))[:, None], keys] = 1
     support = np.zeros((len(SLOPES), n_keys), np.uint8)
-    support[:, 1:-1] = (hist[:, :, :-2] | hist[:, :, 1:-1] | hist[:, :, 2:]).sum(axis=0, dtype=np.uint8)
+    support[:, 1:-1] = (hist[:, :, :-2] | hist[:, :, 1:-1] | hist[:, :, 2:]).sum(
+        axis=0, dtype=np.uint8
+    )
     best = support.max(axis=0)
     slope_i = support.argmax(axis=0)
     sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
@@ -790,9 +791,6 @@ class FieldReader:
             runs = [(a, b) for a, b in _runs(rows) if b - a >= 4 * p]
             return runs, (w > 0.55).sum(axis=0)
 
-        if _DEBUG:
-            print("raw lines", [(round(y / p, 1), sl) for y, sl in lines], "gtop", ground_top,
-                  "gbot", ground_bottom)
         printed = ground is not None
         if printed:
             # The first card: its top against the printed slot, or (laid over the
@@ -849,8 +847,6 @@ class FieldReader:
             if a - end > 15 * p or white_across[end:a].any():
                 break
             end = b
-        if _DEBUG:
-            print("end", end / p, "tail", tail / p, "last runs", [(a / p, b / p) for a, b in runs])
         lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
         if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
             lines.append((end - tail, 0.0))
