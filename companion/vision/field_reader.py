@@ -794,11 +794,13 @@ class FieldReader:
         printed = ground is not None
         if printed:
             # The first card: its top against the printed slot, or (laid over the
-            # slot's top) the first top seen: not the paper above the slot.
+            # slot's top) the first top seen in the slot: not on the paper above it
+            # (a card's white top on white paper is not seen there; a marker's
+            # white quiet zone would be taken for one).
             if ground_top is not None:
                 lines = _between(lines, ground_top, None)
             else:
-                lines = [ln for ln in lines if ln[0] >= (my - 6) * p]
+                lines = [ln for ln in lines if ln[0] >= (my - 1.5) * p]
             if lines and ground_bottom is not None:
                 return _between(lines, None, ground_bottom), bal, covered
             printed = bool(lines)
