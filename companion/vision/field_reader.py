@@ -712,9 +712,9 @@ class FieldReader:
             # Up to a third darker (a shadow, the light along the slot), only a little
             # lighter: a card's white border, however blurred, is not the slot.
             level = float(ground.mean())
-            lo = ground - max(GROUND_NEAR * level, 16.0)
-            hi = ground + max(GROUND_LIGHTER * level, 10.0)
-            gmask = cv2.inRange(bal, tuple(lo.tolist()), tuple(hi.tolist())) >> 7
+            darker = ground - max(GROUND_NEAR * level, 16.0)
+            lighter = ground + max(GROUND_LIGHTER * level, 10.0)
+            gmask = cv2.inRange(bal, tuple(darker.tolist()), tuple(lighter.tolist())) >> 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
             gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7
@@ -744,10 +744,10 @@ class FieldReader:
                 y, sl = found[0]
                 # Bare slot above it (along it), up from the slot's top: no card
                 # lies before it.
-                above = [
+                before = [
                     gp[b, int(my * p + p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)] for b in mids
                 ]
-                if all(a.size == 0 or a.min() > 0.5 for a in above):
+                if all(a.size == 0 or a.min() > 0.5 for a in before):
                     ground_top = found[0]
             r = bottoms[:, 1]
             inside = bottoms[(r >= my * p + 20 * p) & (r < slot_end - 1.5 * p)]
@@ -755,10 +755,10 @@ class FieldReader:
             if found:
                 y, sl = found[-1]
                 # Bare slot below it, down to the slot's end (no card lies further).
-                below = [
+                after = [
                     gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - p)] for b in mids
                 ]
-                if all(a.size == 0 or a.min() > 0.5 for a in below):
+                if all(a.size == 0 or a.min() > 0.5 for a in after):
                     ground_bottom = found[-1]
             if ground_top is None and mid_g[:, int(my * p + p) : int(my * p + 3 * p)].mean() < 0.3:
                 covered = my * p  # a card lies over the slot's top
