@@ -23,6 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ..vision.mats import SLOT_GREY
+
 CARD_PX = (112, 174)  # a 56 x 87 mm card at 2 px/mm
 STRIP_PX = 22  # an 11 mm strip of each earlier card
 
@@ -439,6 +441,7 @@ class CardTable:
     the face-up cards, under one camera. A card once laid keeps where and how it
     lies (a little off, a little turned) until its field is harvested; `look()`
     draws the table as it is, `reaching(slot)` with a hand laying a card there.
+    The field slots are drawn as the printed mats have them: mid-grey.
 
     `quads` (field slots, seat by seat) and `place_quads` (face-up places) are
     where they lie in the picture: what a calibrated mat gives the reader."""
@@ -506,7 +509,9 @@ class CardTable:
             pad = 40
             canvas = np.zeros((sh + 2 * pad, sw + 2 * pad, 3), np.uint8)
             cover = np.zeros(canvas.shape[:2], np.uint8)
-            cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), self.mats[i], -1)
+            # The mat's field slot, printed mid-grey (`mats.SLOT_GREY`) on its paper.
+            grey = tuple(int(c * SLOT_GREY / 255) for c in self.mats[i])
+            cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), grey, -1)
             cv2.rectangle(cover, (pad, pad), (pad + sw - 1, pad + sh - 1), 255, -1)
             cv2.rectangle(canvas, (pad, pad), (pad + sw - 1, pad + sh - 1), (90, 110, 90), 1)
             for k, (bean, (dx, turn, dy, _)) in enumerate(zip(column, lays, strict=True)):

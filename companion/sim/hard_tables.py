@@ -9,10 +9,11 @@ that are built like the published ones (never their art):
   one hue (blue and coffee orange, stink and wax yellow-olive, black-eyed and red),
   told apart only by their numbers, names and characters; some styles hold
   marker-like tiles in their art (real ArUco patterns, even the mats' own ids);
-- the printed mats (`mats.card_mat`, markers and all) on white, cream or grey
-  paper, laid on a table, photographed by a camera 0-15 degrees off straight down,
-  under a lamp of 2700-6500 K with uneven light and glare, blurred, noisy, saved as
-  JPEG 70;
+- the printed mats (`mats.card_mat`, markers and all, the field slots printed
+  mid-grey: grey ink on the paper, so a cream paper's slot is a creamy grey) on
+  white, cream or grey paper, laid on a table, photographed by a camera 0-15
+  degrees off straight down, under a lamp of 2700-6500 K with uneven light and
+  glare, blurred, noisy, saved as JPEG 70;
 - cards laid as hands lay them: strips of 8-25 mm, each card up to 10 mm and 8
   degrees off.
 
@@ -33,7 +34,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..vision.mats import CARD_MM, MatLayout, card_mat, marker_bits
+from ..vision.mats import CARD_MM, SLOT_GREY, MatLayout, card_mat, marker_bits
 from .card_scenes import CARD_PX, NUMBERS, _warp_patch
 
 TUNED = ("r1", "r2", "r3")
@@ -370,7 +371,9 @@ class Conditions:
     jpeg: int = 70
     blur: float = 1.2  # Gaussian sigma up to
     noise: float = 4.0  # sd up to
-    slot_fill: int | None = None  # a printed slot background (grey level), if the mat has one
+    # The field slots' printed grey (of the paper's white, `mats.SLOT_GREY`; each
+    # printer's a little lighter or darker); None: an old mat, its slots unprinted.
+    slot_fill: int | None = SLOT_GREY
 
 
 EASY = Conditions(
@@ -469,7 +472,7 @@ def _camera(
 
 
 def _mat_canvas(
-    layout: MatLayout, paper: tuple, px: float, pad: float, fill: int | None
+    layout: MatLayout, paper: tuple, px: float, pad: float, fill: float | None
 ) -> np.ndarray:
     """The printed mat at `px` px/mm with `pad` mm of room around it (for cards
     hanging over its edge): paper, markers, slots and ticks."""
@@ -482,7 +485,7 @@ def _mat_canvas(
     ink = (42, 93, 47)
     for slot in layout.slots:
         q = (np.array(slot.quad) * px + o).astype(np.int32)
-        if fill is not None:
+        if fill is not None and slot.filled:
             cv2.fillPoly(img, [q], _shade(paper, fill / 255))
         cv2.polylines(img, [q], True, ink, 1, cv2.LINE_AA)
         (x0, y0), (x1, _) = slot.quad[0], slot.quad[1]
@@ -568,8 +571,10 @@ def render_table(
     markers = {}
     paper_name = str(rng.choice(list(cond.papers)))
     paper = tuple(int(np.clip(v + rng.normal(0, 3), 0, 255)) for v in PAPER[paper_name])
+    # The printer's grey: up to 15 % lighter or darker than asked.
+    fill = None if cond.slot_fill is None else cond.slot_fill * float(rng.uniform(0.85, 1.15))
     for mi, (layout, pose) in enumerate(zip(layouts, poses, strict=True)):
-        canvas = _mat_canvas(layout, paper, px, pad, cond.slot_fill)
+        canvas = _mat_canvas(layout, paper, px, pad, fill)
         cover = np.zeros(canvas.shape[:2], np.uint8)
         o = pad * px
         cover[int(o) : int(o + layout.height * px), int(o) : int(o + layout.width * px)] = 255

@@ -166,11 +166,19 @@ ART_MM = 30.0  # the top card's art is the last run of rows this long or longer
 ART_GAP_MM = 50.0  # a white bean in the art is at most this long
 ART_BANDS = 4  # 32 mm of a card's width
 MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
+GAP_FILL = 1.7  # two tops this many usual strips apart have a card between them
 MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
 # Rows per mm across: card tops turned up to 8.5 degrees; straight first (a tie keeps
 # the straighter line).
 SLOPES = np.array(sorted(np.linspace(-0.3, 0.3, 15), key=abs))
 WHITE_MIN, WHITE_CHROMA, PAPER_NEAR = 175, 45, 30  # balanced levels (white is 240)
+# The printed slot: a colour no more coloured than this, darker than this, over
+# this share of the slot's bare sides.
+GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
+GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
+RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
+GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
+GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
 
 
 def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
@@ -223,16 +231,57 @@ def _balanced(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
 def _classes(bal: np.ndarray, paper: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel (0/1, uint8): white (a card's border or band, or white paper) and
     content (a card's art: neither white nor the paper)."""
-    b, g, r = cv2.split(bal)
-    hi = cv2.max(cv2.max(b, g), r)
-    lo = cv2.min(cv2.min(b, g), r)
-    white = ((lo > WHITE_MIN) & (cv2.subtract(hi, lo) < WHITE_CHROMA)).view(np.uint8)
+    planes = cv2.split(bal)
+    white = _white_mask(planes)
     content = 1 - white
     if paper is not None:
-        d = cv2.absdiff(bal, np.full_like(bal, 0) + paper.astype(np.uint8))
-        db, dg, dr = cv2.split(d)
-        content &= (cv2.max(cv2.max(db, dg), dr) > PAPER_NEAR).view(np.uint8)
+        content &= 1 - _near_mask(planes, paper, PAPER_NEAR)
     return white, content
+
+
+def _white_mask(planes) -> np.ndarray:
+    """0/1: white (light and without colour), from a picture's three planes."""
+    b, g, r = planes
+    hi = cv2.max(cv2.max(b, g), r)
+    lo = cv2.min(cv2.min(b, g), r)
+    light = cv2.compare(lo, WHITE_MIN, cv2.CMP_GT)
+    grey = cv2.compare(cv2.subtract(hi, lo), WHITE_CHROMA, cv2.CMP_LT)
+    return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
+
+
+def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
+    """Of the pixels of the printed slot's colour, those of the bare slot: joined to
+    the slot's sides (1 to 3 mm inside its edges, where its colour was found). A
+    card's grey art is not: its white border lies between it and the slot, a light
+    ridge however blurred (its sides are 3 px wide in the view)."""
+    light = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
+    open_ = gmask.copy()  # (where no ridge across the slot crosses)
+    side = cv2.max(light[:, :-4], light[:, 4:])
+    ridge = cv2.compare(cv2.subtract(light[:, 2:-2], side), RIDGE, cv2.CMP_GT)
+    open_[:, 2:-2] &= ~ridge >> 7
+    n, labels = cv2.connectedComponents(open_, connectivity=4)
+    if n <= 2:
+        return gmask
+    seeds = np.concatenate([labels[:, left + 1 : left + 3], labels[:, right - 3 : right - 1]])
+    keep = np.zeros(n, np.uint8)
+    keep[np.unique(seeds)] = 1
+    keep[0] = 0
+    return keep[labels]
+
+
+def _chroma(planes) -> np.ndarray:
+    """Per pixel, how coloured: its largest channel less its smallest."""
+    b, g, r = planes
+    return cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
+
+
+def _near_mask(planes, colour: np.ndarray, tol: float) -> np.ndarray:
+    """0/1: within `tol` of `colour` in every channel."""
+    d = cv2.max(
+        cv2.max(cv2.absdiff(planes[0], float(colour[0])), cv2.absdiff(planes[1], float(colour[1]))),
+        cv2.absdiff(planes[2], float(colour[2])),
+    )
+    return cv2.compare(d, float(tol), cv2.CMP_LT) >> 7
 
 
 def _paper(bal: np.ndarray) -> np.ndarray:
@@ -241,13 +290,66 @@ def _paper(bal: np.ndarray) -> np.ndarray:
     my = int(MARGIN_MM[1] * ALONG)
     mx = int(MARGIN_MM[0] * ACROSS)
     best, spread = None, 1e9
-    for part in (bal[2 : my - 4 : 2, mx:-mx:2], bal[-my + 4 : -2 : 2, mx:-mx:2]):
+    for part in (bal[2 : my - 4 : 3, mx:-mx:3], bal[-my + 4 : -2 : 3, mx:-mx:3]):
         px = part.reshape(-1, 3).astype(np.float32)
         med = np.median(px, axis=0)
-        dev = float(np.abs(px - med).max(axis=1).mean())
+        dev = float(np.abs(px - med).sum() / len(px))
         if dev < spread:
             best, spread = med, dev
     return best
+
+
+def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
+    """The colour (balanced) of the bare slot, found inside the slot: its printed
+    mid-grey (`mats.SLOT_GREY`; on grey paper the paper's own grey). From the
+    slot's inner 4 mm each side (a card covers one of them at most, its white
+    border first) the most common colour that is neither white nor coloured.
+    None: the slot is not printed (white or cream paper, the old mats)."""
+    mx, my = MARGIN_MM
+    w = bal.shape[1] - 2 * mx
+    y0, y1 = int((my + 2) * ALONG), int(bal.shape[0] - (my + 2) * ALONG)
+    a, b = int(mx + 1), int(mx + w - 4)
+    sides = np.concatenate([bal[y0:y1:2, a : a + 3], bal[y0:y1:2, b : b + 3]], axis=1)
+    planes = cv2.split(sides)
+    hi = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
+    lo = cv2.min(cv2.min(planes[0], planes[1]), planes[2])
+    light = cv2.transform(sides, np.full((1, 3), 1 / 3, np.float32)).astype(np.int16)
+    grey = (cv2.subtract(hi, lo) < GROUND_CHROMA) & (light > 30) & (light < GROUND_MAX)
+    if grey.sum() < GROUND_SHARE * grey.size:
+        return None
+    hist = np.bincount(light[grey] // 8, minlength=32)
+    peak = int(np.argmax(np.convolve(hist, [1, 1, 1], "same"))) * 8 + 4
+    near = grey & (np.abs(light - peak) <= 20)
+    if near.sum() < GROUND_SHARE * grey.size:
+        return None
+    return np.array(cv2.mean(sides, mask=near.view(np.uint8))[:3])
+
+
+def _box_means(prof: np.ndarray, spans: list[tuple[int, int]]) -> list[np.ndarray]:
+    """Per band and row r, the mean of `prof` over rows r+a .. r+b-1 (0 off the ends),
+    for each (a, b) of `spans`."""
+    n = prof.shape[1]
+    k = max(max(abs(a), abs(b)) for a, b in spans)
+    # c[:, k + j]: the sum of the rows before row j (j clipped to 0 .. n).
+    c = np.zeros((prof.shape[0], n + 1 + 2 * k), np.float32)
+    np.cumsum(prof, axis=1, out=c[:, k + 1 : k + n + 1])
+    c[:, k + n + 1 :] = c[:, k + n : k + n + 1]
+    return [(c[:, k + b : k + b + n] - c[:, k + a : k + a + n]) / max(b - a, 1) for a, b in spans]
+
+
+def _ground_edges(gp: np.ndarray, wp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per band, where the printed slot meets a card: a card's top (bare slot above,
+    its white border below) and a card's bottom (its white band above, bare slot
+    below). (band, row) candidates, tops and bottoms."""
+    k = int(round(2.0 * ALONG))
+    # (a row's slack between them: the edge blurred, a card's shadow just below it)
+    g_above, g_below = _box_means(gp, [(-k - 1, -1), (1, k + 1)])
+    w_above, w_below = _box_means(wp, [(-k - 1, -1), (1, k + 1)])
+    tops = (g_above > 0.6) & (w_below > 0.6) & (gp < 0.5)
+    bottoms = (w_above > 0.6) & (g_below > 0.6) & (wp < 0.5)
+    tops[:, 1:] &= ~tops[:, :-1]  # each edge once: its first row
+    bottoms[:, 1:] &= ~bottoms[:, :-1]
+    return np.argwhere(tops), np.argwhere(bottoms)
 
 
 def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
@@ -262,56 +364,107 @@ def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist(), strict=True))
 
 
-def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> list:
+def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> np.ndarray:
     """Per band: where a thin white band starts between something not white above and
-    content below (a card's top border over the card before, or over the paper)."""
+    content below (a card's top border over the card before, or over the paper):
+    (band, row) rows."""
     lo, hi = WHITE_RUN_MM[0] * ALONG, WHITE_RUN_MM[1] * ALONG
     near = int(round(2.0 * ALONG))
-    out = []
     n_rows = white_p.shape[1]
     wmin = cv2.erode(white_p, np.ones((1, near), np.uint8), anchor=(near - 1, 0))  # rows before
     cmax = cv2.dilate(content_p, np.ones((1, near), np.uint8), anchor=(0, 0))  # rows after
-    for b in range(white_p.shape[0]):
-        for s, e in _runs(white_p[b] > 0.55):
-            inside = lo <= e - s <= hi and s >= 1 and e < n_rows - 1
-            if inside and wmin[b, s - 1] < 0.3 and cmax[b, e] > 0.5:
-                out.append((b, s))
-    return out
+    flags = np.zeros((white_p.shape[0], n_rows + 2), np.int8)
+    flags[:, 1:-1] = white_p > 0.55
+    d = np.diff(flags, axis=1)
+    bs, ss = np.nonzero(d == 1)  # runs in order, band by band: starts and ends pair up
+    ee = np.nonzero(d == -1)[1]
+    length = ee - ss
+    ok = (length >= lo) & (length <= hi) & (ss >= 1) & (ee < n_rows - 1)
+    bs, ss, ee = bs[ok], ss[ok], ee[ok]
+    ok = (wmin[bs, ss - 1] < 0.3) & (cmax[bs, ee] > 0.5)
+    return np.stack([bs[ok], ss[ok]], axis=1)
 
 
-def _lines(cands: list, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
+def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
     """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
     across) through the candidates of at least MIN_BANDS bands, the best supported
     first, no two nearer than MIN_STRIP_MM."""
     if len(cands) < MIN_BANDS:
         return []
-    c = np.array(cands)
+    c = np.asarray(cands)
     bands, ys = c[:, 0], c[:, 1].astype(np.float32)
     xs = band_x[bands] - xc
     n_keys = n_rows // bin_px + 3
     n_b = len(band_x)
     keys = np.floor((ys[None, :] - SLOPES[:, None] * xs[None, :]) / bin_px).astype(int) + 1
     keys = np.clip(keys, 1, n_keys - 2)
-    hist = np.zeros((len(SLOPES), n_keys, n_b), bool)
-    hist[np.arange(len(SLOPES))[:, None], keys, bands[None, :]] = True
-    support = np.zeros((len(SLOPES), n_keys), np.int32)
-    support[:, 1:-1] = (hist[:, :-2] | hist[:, 1:-1] | hist[:, 2:]).sum(axis=2)
+    hist = np.zeros((n_b, len(SLOPES), n_keys), np.uint8)
+    hist[bands[None, :], np.arange(len(SLOPES))[:, None], keys] = 1
+    support = np.zeros((len(SLOPES), n_keys), np.uint8)
+    support[:, 1:-1] = (hist[:, :, :-2] | hist[:, :, 1:-1] | hist[:, :, 2:]).sum(
+        axis=0, dtype=np.uint8
+    )
     best = support.max(axis=0)
     slope_i = support.argmax(axis=0)
-    lines = []
-    taken = np.zeros(n_keys, bool)
     sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
-    for k in np.argsort(-best, kind="stable"):
-        if best[k] < MIN_BANDS:
-            break
-        if taken[max(k - sep, 0) : k + sep + 1].any():
-            continue
-        taken[k] = True
-        s = SLOPES[slope_i[k]]
-        y0 = ys - s * xs
-        sel = np.abs(y0 - (k - 1 + 0.5) * bin_px) <= 1.5 * bin_px
-        lines.append((float(y0[sel].mean()), float(s)))
-    return sorted(lines)
+    strong = np.nonzero(best >= MIN_BANDS)[0]
+    kept: list[int] = []
+    taken = bytearray(n_keys + 2 * sep + 1)  # (shifted by sep)
+    for k in strong[np.argsort(-best[strong], kind="stable")].tolist():
+        if 1 not in taken[k : k + 2 * sep + 1]:
+            kept.append(k)
+            taken[k + sep] = 1
+    if not kept:
+        return []
+    ks = np.array(kept)
+    s = SLOPES[slope_i[ks]]
+    y0 = ys[None, :] - s[:, None] * xs[None, :]
+    sel = np.abs(y0 - ((ks - 0.5) * bin_px)[:, None]) <= 1.5 * bin_px
+    at = (y0 * sel).sum(axis=1) / np.maximum(sel.sum(axis=1), 1)
+    return sorted(zip(at.tolist(), s.tolist(), strict=True))
+
+
+def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
+    """The card tops from `lines` (row, slope) that lie from the first card's top
+    (`first`, seen where the printed slot meets it) to the top card's, a card's
+    length above its bottom (`bottom`, seen so): the first and the top card's own
+    tops added if no line was found there."""
+    p = ALONG
+    if first is not None:
+        lines = [ln for ln in lines if ln[0] >= first[0] - 3 * p]
+        if not any(abs(y - first[0]) <= 3 * p for y, _ in lines):
+            lines = sorted([first, *lines])
+    if bottom is not None:
+        y, sl = bottom
+        top_y = y - CARD_MM_LONG * p * float(np.hypot(1.0, sl / p))
+        lines = [ln for ln in lines if ln[0] <= top_y + 4 * p] or [(top_y, sl)]
+        if lines[-1][0] < top_y - 4 * p:
+            lines.append((top_y, sl))
+    return lines[:MAX_CARDS]
+
+
+def _fill_gaps(lines: list, covered: float | None) -> list:
+    """Card tops missed between those seen (a top edge under glare, a turned card's
+    edge): where two tops lie nearly twice the column's usual strip apart or more,
+    the cards between them evenly; and a card above the first top seen if cards
+    cover the printed slot's top (`covered`, its row) more than a strip above it."""
+    if len(lines) >= 3:
+        ys = np.array([y for y, _ in lines])
+        gaps = np.diff(ys)
+        strip = float(np.median(gaps))
+        out = [lines[0]]
+        for (y0, s0), (y1, s1), gap in zip(lines, lines[1:], gaps.tolist(), strict=False):
+            n = int(round(gap / strip))
+            if gap > GAP_FILL * strip and gap >= 2 * MIN_STRIP_MM * ALONG and n >= 2:
+                out += [(y0 + gap * j / n, s0 + (s1 - s0) * j / n) for j in range(1, n)]
+            out.append((y1, s1))
+        lines = out
+    if covered is not None and lines:
+        y0, s0 = lines[0]
+        strip = lines[1][0] - y0 if len(lines) >= 2 else y0 - covered + 2 * ALONG
+        if y0 - covered > 0.6 * strip and y0 - covered > MIN_STRIP_MM * ALONG:
+            lines = [(min(y0 - strip, covered), s0), *lines]
+    return lines[:MAX_CARDS]
 
 
 def _art_rows(content_p: np.ndarray, white_p: np.ndarray) -> np.ndarray:
@@ -340,11 +493,32 @@ def _lab_rows(img: np.ndarray) -> np.ndarray:
 
 
 COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
+HUE_W, CHROMA_W, MIXED = 1.5, 0.6, 0.4  # (see _colour_distance)
 # A colour this far off (weighted Lab) weighs as much as marks matching this much worse:
 # colours move with the lamp and the paper, marks less; near varieties differ by marks.
 COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
 SHORTLIST = 3
+NEIGHBOUR = 1.0
+SHIFT_SURE, SHIFT_SHARE = 1.0, 0.5  # the top card sure enough to set the slot's light by
 SURE_GAP = 1.5  # colours this many COLOUR_SCALEs apart need no marks compared
+
+
+def _colour_distance(faces: np.ndarray, lab: np.ndarray) -> np.ndarray:
+    """How far a colour seen (Lab) lies from each face's (weighted): its hue most,
+    then its lightness and how coloured it is. A narrow strip seen through blur and
+    JPEG's coarse colour is mixed with the white borders around it: less coloured,
+    of the same hue; so the hue weighs as an arc at the less coloured of the two,
+    and a difference in colourfulness weighs less."""
+    fa, fb = faces[:, 1] - 128, faces[:, 2] - 128
+    xa, xb = float(lab[1]) - 128, float(lab[2]) - 128
+    cf, cx = np.hypot(fa, fb), float(np.hypot(xa, xb))
+    turn = np.abs(np.mod(np.arctan2(fb, fa) - np.arctan2(xb, xa) + np.pi, 2 * np.pi) - np.pi)
+    hue = np.minimum(cf, cx) * turn
+    # Less coloured than the face by up to MIXED of it is mixing; beyond, a colour.
+    beyond = np.maximum(cf * (1 - MIXED) - cx, 0) + np.maximum(cx - cf, 0)
+    chroma = CHROMA_W * np.abs(cf - cx) + beyond
+    w_l, w_ab = COLOUR_W[0], COLOUR_W[1]
+    return w_l * np.abs(faces[:, 0] - lab[0]) + w_ab * (HUE_W * hue + chroma)
 
 
 class _Faces:
@@ -512,12 +686,40 @@ class FieldReader:
         first, as (row at the slot's middle, slope in rows per mm across); and the
         view balanced against the white of the cards and paper. The column is counted
         from the cards themselves: each card's top border (a thin white band between
-        what lies above it and its own name band), the first card's name band, the
-        top card's art."""
+        what lies above it and its own name band), the first card's name band or its
+        top against the printed slot, the top card's art or its bottom against the
+        printed slot."""
+        lines, bal, covered = self._card_tops(view)
+        return _fill_gaps(lines, covered), bal
+
+    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, float | None]:
+        """`card_tops`, and where a card covers the printed slot's top while no card
+        top was seen against the slot there (a row; None: not so)."""
         p = ALONG
         mx, my = MARGIN_MM
         bal = _balanced(view, _white_balance(view))
-        white, content = _classes(bal, _paper(bal))
+        # A bare slot is even (a card has its border, its art, its number).
+        inside = view[int((my + 2) * p) : -int((my + 2) * p) : 2, int(mx + 2) : -int(mx + 2) : 2]
+        if inside.size and cv2.meanStdDev(cv2.cvtColor(inside, cv2.COLOR_BGR2GRAY))[1][0, 0] < (
+            EMPTY_SPREAD
+        ):
+            return [], bal, None
+        ground = _slot_ground(bal)
+        planes = cv2.split(bal)
+        white = _white_mask(planes)
+        content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
+        if ground is not None:  # neither the paper nor the printed slot is a card's art
+            # Up to a third darker (a shadow, the light along the slot), only a little
+            # lighter: a card's white border, however blurred, is not the slot.
+            level = float(ground.mean())
+            darker = ground - max(GROUND_NEAR * level, 16.0)
+            lighter = ground + max(GROUND_LIGHTER * level, 10.0)
+            gmask = cv2.inRange(bal, tuple(darker.tolist()), tuple(lighter.tolist())) >> 7
+            # ... and about as colourless (a dark olive bean is near in every channel).
+            chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
+            gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7
+            gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx), planes)
+            content &= 1 - gmask
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
         x0 = int(round(mx + w_mm / 2 - n_b * BAND_MM / 2))
@@ -526,6 +728,45 @@ class FieldReader:
         band_x = x0 + BAND_MM * (np.arange(n_b) + 0.5)
         xc = mx + w_mm / 2
         lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3)
+        # On a printed slot: the first card's top and the top card's bottom where the
+        # slot's bare grey meets them (not where they lie over the paper beyond it).
+        ground_top = ground_bottom = covered = None
+        slot_end = bal.shape[0] - my * p
+        if ground is not None:
+            gp = _band_profiles(gmask, n_b, x0, BAND_MM)
+            tops, bottoms = _ground_edges(gp, wp)
+            r = tops[:, 1]
+            inside = tops[(r >= my * p + 1.5 * p) & (r < slot_end - 20 * p)]
+            found = _lines(inside, band_x, xc, bal.shape[0], 3)
+            mids = range(n_b // 2 - 2, n_b // 2 + 2)
+            mid_g = gp[mids.start : mids.stop]
+            if found:
+                y, sl = found[0]
+                # Bare slot above it (along it), up from the slot's top: no card
+                # lies before it.
+                before = [
+                    gp[b, int(my * p + p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)] for b in mids
+                ]
+                if all(a.size == 0 or a.min() > 0.5 for a in before):
+                    ground_top = found[0]
+            r = bottoms[:, 1]
+            inside = bottoms[(r >= my * p + 20 * p) & (r < slot_end - 1.5 * p)]
+            found = _lines(inside, band_x, xc, bal.shape[0], 3)
+            if found:
+                y, sl = found[-1]
+                # Bare slot below it, down to the slot's end (no card lies further).
+                after = [
+                    gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - p)] for b in mids
+                ]
+                if all(a.size == 0 or a.min() > 0.5 for a in after):
+                    ground_bottom = found[-1]
+            if ground_top is None and mid_g[:, int(my * p + p) : int(my * p + 3 * p)].mean() < 0.3:
+                covered = my * p  # a card lies over the slot's top
+            inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
+            if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
+                return [], bal, None  # the bare printed slot: no card in it
+            if ground_top is not None and ground_bottom is not None:
+                return _between(lines, ground_top, ground_bottom), bal, None
         # Where cards lie at all: rows of card art (see _art_rows), along the first
         # card's slope for where the column starts, along the last one's for its end.
         lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
@@ -550,9 +791,22 @@ class FieldReader:
             runs = [(a, b) for a, b in _runs(rows) if b - a >= 4 * p]
             return runs, (w > 0.55).sum(axis=0)
 
+        printed = ground is not None
+        if printed:
+            # The first card: its top against the printed slot, or (laid over the
+            # slot's top) the first top seen in the slot: not on the paper above it
+            # (a card's white top on white paper is not seen there; a marker's
+            # white quiet zone would be taken for one).
+            if ground_top is not None:
+                lines = _between(lines, ground_top, None)
+            else:
+                lines = [ln for ln in lines if ln[0] >= (my - 1.5) * p]
+            if lines and ground_bottom is not None:
+                return _between(lines, None, ground_bottom), bal, covered
+            printed = bool(lines)
         runs, whites = art(lines[0][1] if lines else 0.0)
-        if not runs:
-            return [], bal
+        if not runs and not printed:
+            return [], bal, None
         # The column starts with a card's name band under its white top border (what
         # lies above the slot, a table or another mat, is no card's).
         across = whites >= ART_BANDS
@@ -561,23 +815,29 @@ class FieldReader:
             for a, b in runs
             if across[max(a - int(5 * p), 0) : a].any() and b >= (my + 2) * p  # into the slot
         ]
-        if not framed:
-            return [], bal
-        first = framed[0]
-        # The first card's top: its white top border ends where the rows stop being
-        # white across (the name band may start lower, under a light disc or a sky).
-        head = self.real.first_mm * p
-        if head - self.real.border_mm * p > 2 * p:  # the name band starts below the border
-            above = across[max(first - int(12 * p), 0) : first]
-            if above.any():
-                border_end = first - int(np.argmax(above[::-1]))
-                first = border_end + head - self.real.border_mm * p
+        if not framed and not printed:
+            return [], bal, None
+        if not printed:
+            # The first card's top: its white top border ends where the rows stop
+            # being white across (the name band may start lower, under a light disc
+            # or a sky).
+            first = framed[0]
+            head = self.real.first_mm * p
+            if head - self.real.border_mm * p > 2 * p:  # the name band starts lower
+                above = across[max(first - int(12 * p), 0) : first]
+                if above.any():
+                    border_end = first - int(np.argmax(above[::-1]))
+                    first = border_end + head - self.real.border_mm * p
+            lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
+            if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
+                lines.insert(0, (first - head, 0.0))
+                lines.sort()
+        if ground_bottom is not None:
+            return _between(lines, None, ground_bottom), bal, covered
         tail = self.real.last_mm * p
-        lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
-        if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
-            lines.insert(0, (first - head, 0.0))
-            lines.sort()
         last_runs, whites = art(lines[-1][1])
+        if not (last_runs or runs):
+            return lines[:1], bal, covered
         white_across = whites >= ART_BANDS + 2  # a card's border, not a white bean
         runs = last_runs or runs
         long = [i for i, (a, b) in enumerate(runs) if b - a >= ART_MM * p]
@@ -592,7 +852,7 @@ class FieldReader:
         lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
         if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
             lines.append((end - tail, 0.0))
-        return lines[:MAX_CARDS], bal
+        return lines[:MAX_CARDS], bal, covered
 
     def count(self, view: np.ndarray) -> int:
         """Cards in a slot's view (from `slot_view`)."""
@@ -606,48 +866,79 @@ class FieldReader:
         xc = bal.shape[1] / 2
         half_w = xc - MARGIN_MM[0]
         cards, margins = [], []
+        scored = []
+        u = np.arange(bal.shape[1], dtype=np.float32) - xc
+        inner = slice(int(xc - half_w), int(xc + half_w))
+        # The top card first, whole: how its colour differs from its enrolled face's
+        # is how this slot's light (its lamp, its shadow) moves every card's in it.
+        y0, slope = lines[-1]
+        crop = _strip_crop(bal, y0, slope, xc, float(CARD_MM_LONG))
+        top_order, top_score, seen = self._which(crop, float(CARD_MM_LONG), True)
+        ranked = np.argsort(top_score)
+        shift = None
+        if len(ranked) < 2 or top_score[ranked[1]] - top_score[ranked[0]] > SHIFT_SURE:
+            shift = SHIFT_SHARE * (seen - self.real.colour(12, 70)[top_order[ranked[0]]])
         for k, (y0, slope) in enumerate(lines):
             last = k == len(lines) - 1
             if last:
-                rows = float(CARD_MM_LONG)
-                crop = _strip_crop(bal, y0, slope, xc, rows)
+                scored.append((top_order, top_score))
+                continue
             else:
                 ny, ns = lines[k + 1]
                 # What shows of this card: down to the next card's edge, column by
                 # column (a card laid turned hides a wedge); the hidden part is filled
                 # with what shows, so it neither matches nor mismatches.
-                u = np.arange(bal.shape[1], dtype=np.float32) - xc
                 ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
-                rows = float(np.clip(ends[int(xc - half_w) : int(xc + half_w)].max() - 2, 6, 40))
+                rows = min(max(float(ends[inner].max()) - 2, 6.0), 40.0)
                 crop = _strip_crop(bal, y0, slope, xc, rows)
-                hidden = np.arange(crop.shape[0])[:, None] > ends[None, :]
-                shows = ~hidden
-                shows[:5] = False  # (the top border says nothing)
-                if shows.sum() > 20:
-                    crop[hidden] = crop[shows].mean(axis=0).astype(np.uint8)
-            i, m = self._which(crop, rows, last)
-            cards.append(self.ids[i])
-            margins.append(m)
+                hidden = np.arange(crop.shape[0], dtype=np.float32)[:, None] > ends[None, :]
+                shows = (~hidden).view(np.uint8)
+                shows[:5] = 0  # (the top border says nothing)
+                if cv2.countNonZero(shows) > 20:
+                    fill = np.array(cv2.mean(crop, mask=shows)[:3]).astype(np.uint8)
+                    np.copyto(crop, fill, where=hidden[..., None])
+            scored.append(self._which(crop, rows, last, shift)[:2])
+        picks = [int(order[np.argmin(score)]) for order, score in scored]
+        for k, (order, score) in enumerate(scored):
+            # A near tie goes to the variety of the cards beside it: a field holds
+            # one variety in Bohnanza (The Duel's ladders mix, but rarely two
+            # near-alike varieties side by side).
+            beside = {picks[j] for j in (k - 1, k + 1) if 0 <= j < len(picks)}
+            score = score - NEIGHBOUR * np.array([o in beside for o in order.tolist()])
+            ranked = np.argsort(score)
+            cards.append(self.ids[int(order[ranked[0]])])
+            gap = score[ranked[1]] - score[ranked[0]] if len(ranked) > 1 else 4.0
+            margins.append(float(np.clip(gap / 4, 0, 1)))
         return FieldReading(cards, min(margins), margins)
 
-    def _which(self, crop: np.ndarray, rows: float, whole: bool) -> tuple[int, float]:
-        """The variety of the card whose top lies 2 mm down `crop` (1 px/mm, straight),
-        `rows` mm of it showing: the nearest faces by colour, then by the marks printed
-        on it (the count in its corners, its name, its bean: the picture less its
-        smooth shading), found anywhere across the slot's width."""
+    def _which(
+        self, crop: np.ndarray, rows: float, whole: bool, shift: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The varieties the card whose top lies 2 mm down `crop` (1 px/mm, straight),
+        `rows` mm of it showing, may be, and how far each is (lower is nearer): the
+        nearest faces by colour, then by the marks printed on it (the count in its
+        corners, its name, its bean: the picture less its smooth shading), found
+        anywhere across the slot's width. `shift`: how the slot's light moves colours
+        (Lab), taken off what is seen. Also the colour seen (Lab)."""
         faces = self.real
         mid = crop.shape[1] // 2
         r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
         seen = crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]
-        lab = _lab_rows(seen).mean(axis=0) if seen.size else np.zeros(3, np.float32)
-        d = (np.abs(faces.colour(r0, r1) - lab) * COLOUR_W).sum(axis=1)
+        lab = (
+            np.array(cv2.mean(cv2.cvtColor(seen, cv2.COLOR_BGR2LAB))[:3], np.float32)
+            if seen.size
+            else np.zeros(3, np.float32)
+        )
+        seen_lab = lab
+        if shift is not None:
+            lab = lab - shift
+        d = _colour_distance(faces.colour(r0, r1), lab)
         order = np.argsort(d)[:SHORTLIST]
         if len(order) == 1:
-            return int(order[0]), 0.0
+            return order, np.zeros(1), seen_lab
         if d[order[1]] - d[order[0]] > SURE_GAP * COLOUR_SCALE:  # no near variety: sure
-            return int(order[0]), float(
-                np.clip((d[order[1]] - d[order[0]]) / (4 * COLOUR_SCALE), 0, 1)
-            )
+            return order, d[order] / COLOUR_SCALE, seen_lab
+        order = order[d[order] - d[order[0]] <= SURE_GAP * COLOUR_SCALE]  # the near ones
         h = min(int(rows), CARD_MM_LONG, crop.shape[0] - 4)
         marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
         marks = np.array(
@@ -656,10 +947,7 @@ class FieldReader:
                 for i in order
             ]
         )
-        score = d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
-        ranked = np.argsort(score)
-        best, second = score[ranked[0]], score[ranked[1]]
-        return int(order[ranked[0]]), float(np.clip((second - best) / 4, 0, 1))
+        return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE, seen_lab
 
     def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's

@@ -25,6 +25,15 @@ STRIP_MM = 11.0  # how much of each earlier card shows in a column
 DICE_MAT_BASE = 40  # dice mats use ids 40..43; card mats 4 * seat .. 4 * seat + 3
 FACE_UP_MAT_BASE = 44  # the face-up mat: ids 44..47
 FACE_UP_MAT = "face-up"
+# Each field slot is printed filled with a neutral mid-grey (issue 16). A card's
+# white border and its white coin band at the bottom then stand out from the slot
+# under any lamp: the grey is neutral, so a lamp's colour moves it exactly as it
+# moves the cards' white (after white balance it stays grey, never a card's
+# coloured art), and at half the paper's lightness it stays well below the white
+# even where the light falls off by a third across the table, and well above the
+# markers' black and the cards' shadows. On white paper the white border and band
+# would not differ from the mat (a column read one card short).
+SLOT_GREY = 128  # 0..255 of the paper's white: #808080, half the paper's lightness
 
 
 def aruco_dictionary():
@@ -60,6 +69,7 @@ class Slot:
     name: str
     quad: tuple[tuple[float, float], ...]  # mm: top-left, top-right, bottom-right, bottom-left
     ticks: tuple[float, ...] = ()  # mm from the slot's top where each next card's top lies
+    filled: bool = False  # printed mid-grey (SLOT_GREY): a field slot
 
 
 @dataclass
@@ -107,7 +117,7 @@ def card_mat(seat: int, fields: int = 3, paper: str = "A4") -> MatLayout:
         x0 = MARGIN_MM + gap + f * (slot_w + gap)
         quad = ((x0, top), (x0 + slot_w, top), (x0 + slot_w, bottom), (x0, bottom))
         ticks = tuple(2 + k * STRIP_MM for k in range(1, cards))
-        slots.append(Slot(f"field {f + 1}", quad, ticks))
+        slots.append(Slot(f"field {f + 1}", quad, ticks, filled=True))
     return MatLayout(f"seat {seat + 1}", paper, w, h, _corner_markers(4 * seat, w, h), slots)
 
 
@@ -190,10 +200,12 @@ def mat_svg(layout: MatLayout) -> str:
                         f'<rect x="{m.x + c * cell:.3f}" y="{m.y + r * cell:.3f}" '
                         f'width="{cell:.3f}" height="{cell:.3f}" fill="#000"/>'
                     )
+    grey = f"#{SLOT_GREY:02x}{SLOT_GREY:02x}{SLOT_GREY:02x}"
     for slot in layout.slots:
         pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in slot.quad)
+        fill = grey if slot.filled else "none"
         out.append(
-            f'<polygon points="{pts}" fill="none" stroke="#2f5d2a" stroke-width="0.6" '
+            f'<polygon points="{pts}" fill="{fill}" stroke="#2f5d2a" stroke-width="0.6" '
             'stroke-dasharray="3 2"/>'
         )
         (x0, y0), (x1, _) = slot.quad[0], slot.quad[1]
@@ -231,6 +243,8 @@ def mat_image(layout: MatLayout, px_per_mm: float = 4.0) -> np.ndarray:
         img[y : y + size, x : x + size] = tile[..., None]
     for slot in layout.slots:
         pts = (np.array(slot.quad) * px_per_mm).astype(np.int32)
+        if slot.filled:
+            cv2.fillPoly(img, [pts], (SLOT_GREY,) * 3)
         cv2.polylines(img, [pts], True, (42, 93, 47), max(1, int(px_per_mm * 0.6)))
     return img
 

@@ -10,6 +10,7 @@ from companion.cli import main
 from companion.vision.calibrate import MatTracker, detect_markers, homography, to_mat
 from companion.vision.mats import (
     PAPERS,
+    SLOT_GREY,
     card_mat,
     dice_mat,
     face_up_mat,
@@ -73,6 +74,30 @@ def test_card_slots_have_tick_marks_a_card_strip_apart():
     slot = card_mat(0).slots[0]
     gaps = np.diff(slot.ticks)
     assert len(slot.ticks) >= 10 and np.allclose(gaps, gaps[0])
+
+
+def test_field_slots_are_printed_mid_grey_and_the_markers_keep_their_quiet_zone():
+    """Issue 16: a card's white border and coin band stand out from a grey slot
+    (on white paper they don't, and a column reads one short)."""
+    layout = card_mat(0)
+    svg = mat_svg(layout)
+    grey = f'fill="#{SLOT_GREY:02x}{SLOT_GREY:02x}{SLOT_GREY:02x}"'
+    assert svg.count(grey) == len(layout.slots) == 3
+    assert all(s.filled for s in layout.slots) and not any(s.filled for s in face_up_mat().slots)
+    img = mat_image(layout, PX)
+    for slot in layout.slots:
+        (x0, y0), _, (x1, y1), _ = slot.quad
+        inside = img[
+            int((y0 + 5) * PX) : int((y1 - 5) * PX), int((x0 + 5) * PX) : int((x1 - 5) * PX)
+        ]
+        assert np.median(inside) == SLOT_GREY
+    for m in layout.markers:  # one marker cell of white paper all round each marker
+        cell = m.size / 6
+        for x, y in (
+            (m.x - cell / 2, m.y + m.size / 2),
+            (m.x + m.size / 2, m.y + m.size + cell / 2),
+        ):
+            assert (img[int(y * PX), int(x * PX)] == 255).all()
 
 
 def test_the_svg_is_true_to_scale(tmp_path):
