@@ -58,6 +58,10 @@ ROTATIONS = 24
 MIN_AREA = 0.12
 MAX_AREA = 12.0
 CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
+SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its threshold
+SPECK = 3  # die-like specks of the table narrower than this (pixels): see _candidates
+DIE_BLUR = (0.6, 1.4)  # the verifier's examples, half of them blurred by so many crop pixels
+CORE = 0.8  # a blob is cut to its speck-free core when that is under this share of it
 NORM = 32.0  # every die's top face is read at this many pixels a side
 VIEW = 2.4  # a face view: the top face and around it, in face sides
 BODY = 200.0  # a face view's die body, each channel (see balanced)
@@ -266,6 +270,22 @@ def _scaled(sample: Sample, k: float) -> Sample:
     return Sample(sample.path, boxes)
 
 
+def _core(piece: np.ndarray, area: int, least: float):
+    """The largest speck-free part of a blob (`piece`: its pixels left after the
+    table's specks went) when it is clearly smaller than the blob (`area`) yet
+    large enough to be a die: (its pixels, (x, y, w, h, area) within the blob, its
+    centroid), else None."""
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(piece, connectivity=8)
+    if n < 2:
+        return None
+    j = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h, a = (int(v) for v in stats[j])
+    if a >= CORE * area or a < least:
+        return None
+    blob = (labels[y : y + h, x : x + w] == j).astype(np.uint8)
+    return blob, (x, y, w, h, a), (float(cents[j][0]) - x, float(cents[j][1]) - y)
+
+
 def _crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0) -> np.ndarray:
     """A square of `side` pixels around (cx, cy), turned by `angle` degrees."""
     m = cv2.getRotationMatrix2D((cx, cy), angle, CROP / side)
@@ -443,7 +463,7 @@ class DiceReader:
         roi = self.likeness(img)[y0 : int(c.cy) + half, x0 : int(c.cx) + half]
         if roi.size == 0:
             return
-        die = (cv2.blur(roi, (3, 3)) > 127).astype(np.uint8)
+        die = (cv2.blur(roi, (SMOOTH, SMOOTH)) > 127).astype(np.uint8)
         k = max(3, int(0.3 * c.side) | 1)
         die = cv2.morphologyEx(
             die, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -581,7 +601,11 @@ class DiceReader:
                 for r in range(0, ROTATIONS, 4):
                     jx, jy = rng.normal(0, 0.08 * side, 2)
                     js = float(np.exp(rng.normal(0, 0.1)))
-                    feats.append(self._die_feature(img, x + jx, y + jy, side * js, r * 15.0))
+                    # Every other one blurred: a die shaken, rolling or out of focus.
+                    sigma = rng.uniform(*DIE_BLUR) if r % 8 else 0.0
+                    feats.append(
+                        self._die_feature(img, x + jx, y + jy, side * js, r * 15.0, sigma)
+                    )
                     labels.append(1)
         for sample, img in pictures:
             for c in self._candidates(img):
@@ -591,7 +615,8 @@ class DiceReader:
                     for b in sample.boxes
                 ):
                     for r in range(0, ROTATIONS, 6):
-                        feats.append(self._die_feature(img, c.cx, c.cy, c.side, r * 15.0))
+                        sigma = rng.uniform(*DIE_BLUR) if r % 12 else 0.0  # as the dice
+                        feats.append(self._die_feature(img, c.cx, c.cy, c.side, r * 15.0, sigma))
                         labels.append(0)
                     self._top_face(img, c)
                     others.append(
@@ -605,9 +630,21 @@ class DiceReader:
         beyond = max(others, default=0.0) + 0.02
         self.face_gate = max(LEAST * self._alike, min(FACE_GATE * self._alike, beyond))
 
-    def _die_feature(self, img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0):
-        """A die and its surround, `side` the die's top face: cropped at its own size."""
-        return hog(_normalise(_crop(img, cx, cy, 1.8 * side, angle)))
+    def _die_feature(
+        self,
+        img: np.ndarray,
+        cx: float,
+        cy: float,
+        side: float,
+        angle: float = 0.0,
+        sigma: float = 0.0,
+    ) -> np.ndarray:
+        """A die and its surround, `side` the die's top face: cropped at its own size
+        (`sigma`: blurred by so many pixels of the crop, to teach a blurred die)."""
+        crop = _crop(img, cx, cy, 1.8 * side, angle)
+        if sigma > 0:
+            crop = cv2.GaussianBlur(crop, (0, 0), sigma)
+        return hog(_normalise(crop))
 
     # ------------------------------------------------------------ reading
 
@@ -642,11 +679,24 @@ class DiceReader:
         side), not merely because it is large."""
         s = self.side if s is None else s
         prob = self.likeness(img, s)
-        mask = (cv2.blur(prob, (3, 3)) > 127).astype(np.uint8)
+        raw = (cv2.blur(prob, (SMOOTH, SMOOTH)) > 127).astype(np.uint8)
         k = max(1, int(round(s * CLOSE)))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+
+        def shut(m: np.ndarray) -> np.ndarray:  # gaps (pips) closed, then thin bits cut
+            return cv2.morphologyEx(
+                cv2.morphologyEx(m, cv2.MORPH_CLOSE, kernel), cv2.MORPH_OPEN, kernel
+            )
+
+        mask = shut(raw)
+        # The same without the table's specks: on a dark or noisy table, closing the
+        # gaps first joins a die to the specks around it (a blob half again as large
+        # and off the die's centre). A die's blob is cut down to its speck-free core.
+        clean = (
+            shut(cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((SPECK, SPECK), np.uint8)))
+            if SPECK > 1
+            else mask
+        )
         n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
         top = s * s
         out = []
@@ -660,6 +710,12 @@ class DiceReader:
                 # table runs into: only its die-sized solid parts can be dice.
                 out.extend(self._split(blob, x, y, s))
                 continue
+            if clean is not mask:
+                core = _core(blob & clean[y : y + h, x : x + w], area, MIN_AREA * top)
+                if core is not None:
+                    blob, (dx, dy, w, h, area), (ccx, ccy) = core
+                    x, y = x + dx, y + dy
+                    cents[i] = (x + ccx, y + ccy)
             # The outline, not the pixel count: pips and shade make holes.
             contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             outline = max(contours, key=cv2.contourArea)
