@@ -11,7 +11,7 @@ dice had, nor on the light, at enrolment.
 Finding dice: a colour model (die pixels against table pixels: a ratio of
 histograms, learned at enrolment, of each pixel's lightness and colour as
 logarithms against the median of the table around, so a lamp's level and colour
-cancel; see colour_planes) gives a die-likeness map; its blobs from a third to
+cancel; see colour_planes) gives a die-likeness map; its blobs from a quarter to
 three and a half times the enrolled size are candidates (a calibrated mat may
 tell the size instead: `die_px`);
 touching dice are split at the peaks of the distance transform, and a blob too
@@ -53,9 +53,11 @@ WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader wor
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 LUT_SIZE = 16 * 16 * 16  # the colour model: relative lightness, a, b in 16 bins each
 ROTATIONS = 24
-# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.35x-3.5x):
-# the dice may lie nearer the camera or farther than at enrolment.
-MIN_AREA = 0.12
+# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.26x-3.5x):
+# the dice may lie nearer the camera or farther than at enrolment. (A small die's
+# blob is only its light body, not what is printed on it: 0.12, side 0.35x, lost a
+# quarter of the dice taught at 64 px and read at 20.)
+MIN_AREA = 0.07
 MAX_AREA = 12.0
 CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
 SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its threshold
@@ -672,7 +674,7 @@ class DiceReader:
         return self._candidates(img)
 
     def _candidates(self, img: np.ndarray, s: float | None = None) -> list[Candidate]:
-        """Die-coloured blobs from about a third to three and a half times `s` (the
+        """Die-coloured blobs from about a quarter to three and a half times `s` (the
         die's side expected at this scale: the enrolled one unless told): a die
         nearer or farther from the camera than at enrolment is still a die. A blob
         is split into touching dice when it is long or hollowed (two dice side by
@@ -843,7 +845,7 @@ class DiceReader:
         `die_px`: a die's side in this picture's pixels when something tells it (a
         calibrated mat: the die's millimetres times the mat's pixels per mm); the
         reader then works at the scale that suits that size. Without it dice from a
-        third to three and a half times the enrolled size are found. Either way each
+        quarter to three and a half times the enrolled size are found. Either way each
         face is read at its own size (see _face_view)."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture
