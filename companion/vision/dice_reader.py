@@ -63,6 +63,7 @@ CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
 SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its threshold
 SPECK = 3  # die-like specks of the table narrower than this (pixels): see _candidates
 DIE_BLUR = (0.6, 1.4)  # the verifier's examples, half of them blurred by so many crop pixels
+WHOLE = 1  # a blob that splits into one part is read whole
 CORE = 0.8  # a blob is cut to its speck-free core when that is under this share of it
 NORM = 32.0  # every die's top face is read at this many pixels a side
 VIEW = 2.4  # a face view: the top face and around it, in face sides
@@ -605,9 +606,7 @@ class DiceReader:
                     js = float(np.exp(rng.normal(0, 0.1)))
                     # Every other one blurred: a die shaken, rolling or out of focus.
                     sigma = rng.uniform(*DIE_BLUR) if r % 8 else 0.0
-                    feats.append(
-                        self._die_feature(img, x + jx, y + jy, side * js, r * 15.0, sigma)
-                    )
+                    feats.append(self._die_feature(img, x + jx, y + jy, side * js, r * 15.0, sigma))
                     labels.append(1)
         for sample, img in pictures:
             for c in self._candidates(img):
@@ -730,8 +729,15 @@ class DiceReader:
                 # As wide as one die at its widest, yet covering two or more.
                 wide = 2.0 * float(cv2.distanceTransform(blob, cv2.DIST_L2, 3).max())
                 if long > 1.45 or filled < 0.86 * hull or filled > 1.9 * wide * wide:
-                    out.extend(self._split(blob, x, y))
-                    continue
+                    parts = self._split(blob, x, y)
+                    out.extend(parts)
+                    # One part is no split: a large die whose blob is ragged (its
+                    # shaded side under the threshold) may be that die, as large as
+                    # its blob, not the widest circle in it (a Four read from two
+                    # pips); or its top face, in a slanted view, that part. Both
+                    # are read: the larger is kept when it reads as a die.
+                    if len(parts) > 1 or long > 1.45 or not WHOLE:
+                        continue
             out.append(
                 Candidate(
                     float(cents[i][0]), float(cents[i][1]), float(w), float(h), max(filled, hull)
