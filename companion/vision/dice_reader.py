@@ -63,6 +63,7 @@ CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
 SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its threshold
 SPECK = 3  # die-like specks of the table narrower than this (pixels): see _candidates
 DIE_BLUR = (0.6, 1.4)  # the verifier's examples, half of them blurred by so many crop pixels
+PIPS = 0.15  # holes under this share of a die's top face are its pips (see _split)
 WHOLE = 1  # a blob that splits into one part is read whole
 CORE = 0.8  # a blob is cut to its speck-free core when that is under this share of it
 NORM = 32.0  # every die's top face is read at this many pixels a side
@@ -287,6 +288,23 @@ def _core(piece: np.ndarray, area: int, least: float):
         return None
     blob = (labels[y : y + h, x : x + w] == j).astype(np.uint8)
     return blob, (x, y, w, h, a), (float(cents[j][0]) - x, float(cents[j][1]) - y)
+
+
+def _pips_filled(blob: np.ndarray, largest: float) -> np.ndarray:
+    """`blob` with its holes smaller than `largest` pixels filled."""
+    contours, tree = cv2.findContours(blob, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
+        return blob
+    holes = [
+        c
+        for c, t in zip(contours, tree[0], strict=True)
+        if t[3] >= 0 and cv2.contourArea(c) < largest
+    ]
+    if not holes:
+        return blob
+    out = blob.copy()
+    cv2.drawContours(out, holes, -1, 1, -1)
+    return out
 
 
 def _crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0) -> np.ndarray:
@@ -758,11 +776,28 @@ class DiceReader:
         )
         ys, xs = np.nonzero(peaks)
         out: list[Candidate] = []
+        filled = None
         for x, y in sorted(zip(xs, ys, strict=True), key=lambda p: -dist[p[1], p[0]]):
             a = 2.0 * float(dist[y, x])  # a die's width across the blob here
             if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * max(a, c.w) for c in out):
                 c = Candidate(float(x + x0), float(y + y0), a, a, a * a, part=s is not None)
                 out.append(c)
+                if s is not None and PIPS:
+                    if filled is None:
+                        filled = cv2.distanceTransform(
+                            _pips_filled(blob, PIPS * s * s), cv2.DIST_L2, 3
+                        )
+                    # A die's pips are holes in its blob: the widest circle between
+                    # them is a part of its face. The die as wide as the blob with
+                    # its pips filled is read too (the larger kept if it is a die).
+                    r2 = max(1, int(a / 2))
+                    win = filled[max(y - r2, 0) : y + r2 + 1, max(x - r2, 0) : x + r2 + 1]
+                    j = int(np.argmax(win))
+                    wy, wx = divmod(j, win.shape[1])
+                    a2 = 2.0 * float(win[wy, wx])
+                    if a2 > 1.2 * a:
+                        gx, gy = max(x - r2, 0) + wx + x0, max(y - r2, 0) + wy + y0
+                        out.append(Candidate(float(gx), float(gy), a2, a2, a2 * a2, part=True))
         return out
 
     def _vote(self, feats: np.ndarray, labels: np.ndarray, q: np.ndarray) -> tuple[int, float]:
