@@ -64,6 +64,7 @@ SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its t
 SPECK = 3  # die-like specks of the table narrower than this (pixels): see _candidates
 DIE_BLUR = (0.6, 1.4)  # the verifier's examples, half of them blurred by so many crop pixels
 PIPS = 0.15  # holes under this share of a die's top face are its pips (see _split)
+SHARES = 1  # touching dice are also read as large as their shares of the blob
 WHOLE = 1  # a blob that splits into one part is read whole
 CORE = 0.8  # a blob is cut to its speck-free core when that is under this share of it
 NORM = 32.0  # every die's top face is read at this many pixels a side
@@ -288,6 +289,25 @@ def _core(piece: np.ndarray, area: int, least: float):
         return None
     blob = (labels[y : y + h, x : x + w] == j).astype(np.uint8)
     return blob, (x, y, w, h, a), (float(cents[j][0]) - x, float(cents[j][1]) - y)
+
+
+def _shares(blob: np.ndarray, x0: int, y0: int, dice: list[Candidate]) -> list[Candidate]:
+    """Touching dice as large as their shares of the blob (each pixel goes to the
+    nearest die's centre): the widest circle in a die's part of a blob is a part
+    of its face when the dice lie corner to edge or a die's side is shaded."""
+    ys, xs = np.nonzero(blob)
+    centres = np.array([(c.cx - x0, c.cy - y0) for c in dice], np.float32)
+    d = (xs[:, None] - centres[None, :, 0]) ** 2 + (ys[:, None] - centres[None, :, 1]) ** 2
+    nearest = np.argmin(d, axis=1)
+    out = []
+    for i, c in enumerate(dice):
+        mine = nearest == i
+        area = float(mine.sum())
+        side = math.sqrt(area)
+        if side > 1.2 * c.w:
+            cx, cy = float(xs[mine].mean()) + x0, float(ys[mine].mean()) + y0
+            out.append(Candidate(cx, cy, side, side, area))
+    return out
 
 
 def _pips_filled(blob: np.ndarray, largest: float) -> np.ndarray:
@@ -798,6 +818,8 @@ class DiceReader:
                     if a2 > 1.2 * a:
                         gx, gy = max(x - r2, 0) + wx + x0, max(y - r2, 0) + wy + y0
                         out.append(Candidate(float(gx), float(gy), a2, a2, a2 * a2, part=True))
+        if s is None and SHARES and len(out) > 1:
+            out += _shares(blob, x0, y0, out)
         return out
 
     def _vote(self, feats: np.ndarray, labels: np.ndarray, q: np.ndarray) -> tuple[int, float]:
