@@ -13,11 +13,13 @@ histograms, learned at enrolment, of each pixel's lightness and colour as
 logarithms against the median of the table around, so a lamp's level and colour
 cancel; see colour_planes) gives a die-likeness map; its blobs from a quarter to
 three and a half times the enrolled size are candidates (a calibrated mat may
-tell the size instead: `die_px`);
-touching dice are split at the peaks of the distance transform, and a blob too
-large for a die is searched for die-sized solid parts; a verifier (HOG of the die
-and its surround at the die's own size, nearest enrolled examples of "die" and
-"not a die") drops cables, labels, hands.
+tell the size instead: `die_px`); a blob is cut to its core without the table's
+specks; touching dice are split at the peaks of the distance transform, and a
+blob too large for a die is searched for die-sized solid parts (each also read as
+large as its share of the blob, or with its pips filled: the larger is kept when
+it reads as a die); a verifier (HOG of the die and its surround at the die's own
+size, nearest enrolled examples of "die" and "not a die", blurred ones too)
+drops cables, labels, hands.
 
 Naming the face: the top face (found inside the blob) is cut from the picture at
 its own resolution and brought to one scale, NORM pixels a side, whatever the
