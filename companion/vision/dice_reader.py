@@ -66,8 +66,6 @@ SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its t
 SPECK = 3  # die-like specks of the table narrower than this (pixels): see _candidates
 DIE_BLUR = (0.6, 1.4)  # the verifier's examples, half of them blurred by so many crop pixels
 PIPS = 0.15  # holes under this share of a die's top face are its pips (see _split)
-SHARES = 1  # touching dice are also read as large as their shares of the blob
-WHOLE = 1  # a blob that splits into one part is read whole
 CORE = 0.8  # a blob is cut to its speck-free core when that is under this share of it
 NORM = 32.0  # every die's top face is read at this many pixels a side
 VIEW = 2.4  # a face view: the top face and around it, in face sides
@@ -776,7 +774,7 @@ class DiceReader:
                     # its blob, not the widest circle in it (a Four read from two
                     # pips); or its top face, in a slanted view, that part. Both
                     # are read: the larger is kept when it reads as a die.
-                    if len(parts) > 1 or long > 1.45 or not WHOLE:
+                    if len(parts) > 1 or long > 1.45:
                         continue
             out.append(
                 Candidate(
@@ -820,7 +818,7 @@ class DiceReader:
                     if a2 > 1.2 * a:
                         gx, gy = max(x - r2, 0) + wx + x0, max(y - r2, 0) + wy + y0
                         out.append(Candidate(float(gx), float(gy), a2, a2, a2 * a2, part=True))
-        if s is None and SHARES and len(out) > 1:
+        if s is None and len(out) > 1:  # touching dice: also as large as their shares
             out += _shares(blob, x0, y0, out)
         return out
 
