@@ -11,13 +11,15 @@ dice had, nor on the light, at enrolment.
 Finding dice: a colour model (die pixels against table pixels: a ratio of
 histograms, learned at enrolment, of each pixel's lightness and colour as
 logarithms against the median of the table around, so a lamp's level and colour
-cancel; see colour_planes) gives a die-likeness map; its blobs from a third to
+cancel; see colour_planes) gives a die-likeness map; its blobs from a quarter to
 three and a half times the enrolled size are candidates (a calibrated mat may
-tell the size instead: `die_px`);
-touching dice are split at the peaks of the distance transform, and a blob too
-large for a die is searched for die-sized solid parts; a verifier (HOG of the die
-and its surround at the die's own size, nearest enrolled examples of "die" and
-"not a die") drops cables, labels, hands.
+tell the size instead: `die_px`); a blob is cut to its core without the table's
+specks; touching dice are split at the peaks of the distance transform, and a
+blob too large for a die is searched for die-sized solid parts (each also read as
+large as its share of the blob, or with its pips filled: the larger is kept when
+it reads as a die); a verifier (HOG of the die and its surround at the die's own
+size, nearest enrolled examples of "die" and "not a die", blurred ones too)
+drops cables, labels, hands.
 
 Naming the face: the top face (found inside the blob) is cut from the picture at
 its own resolution and brought to one scale, NORM pixels a side, whatever the
@@ -53,11 +55,18 @@ WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader wor
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 LUT_SIZE = 16 * 16 * 16  # the colour model: relative lightness, a, b in 16 bins each
 ROTATIONS = 24
-# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.35x-3.5x):
-# the dice may lie nearer the camera or farther than at enrolment.
-MIN_AREA = 0.12
+# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.26x-3.5x):
+# the dice may lie nearer the camera or farther than at enrolment. (A small die's
+# blob is only its light body, not what is printed on it: 0.12, side 0.35x, lost a
+# quarter of the dice taught at 64 px and read at 20.)
+MIN_AREA = 0.07
 MAX_AREA = 12.0
 CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
+SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its threshold
+SPECK = 3  # die-like specks of the table narrower than this (pixels): see _candidates
+DIE_BLUR = (0.6, 1.4)  # the verifier's examples, half of them blurred by so many crop pixels
+PIPS = 0.15  # holes under this share of a die's top face are its pips (see _split)
+CORE = 0.8  # a blob is cut to its speck-free core when that is under this share of it
 NORM = 32.0  # every die's top face is read at this many pixels a side
 VIEW = 2.4  # a face view: the top face and around it, in face sides
 BODY = 200.0  # a face view's die body, each channel (see balanced)
@@ -266,6 +275,58 @@ def _scaled(sample: Sample, k: float) -> Sample:
     return Sample(sample.path, boxes)
 
 
+def _core(piece: np.ndarray, area: int, least: float):
+    """The largest speck-free part of a blob (`piece`: its pixels left after the
+    table's specks went) when it is clearly smaller than the blob (`area`) yet
+    large enough to be a die: (its pixels, (x, y, w, h, area) within the blob, its
+    centroid), else None."""
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(piece, connectivity=8)
+    if n < 2:
+        return None
+    j = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h, a = (int(v) for v in stats[j])
+    if a >= CORE * area or a < least:
+        return None
+    blob = (labels[y : y + h, x : x + w] == j).astype(np.uint8)
+    return blob, (x, y, w, h, a), (float(cents[j][0]) - x, float(cents[j][1]) - y)
+
+
+def _shares(blob: np.ndarray, x0: int, y0: int, dice: list[Candidate]) -> list[Candidate]:
+    """Touching dice as large as their shares of the blob (each pixel goes to the
+    nearest die's centre): the widest circle in a die's part of a blob is a part
+    of its face when the dice lie corner to edge or a die's side is shaded."""
+    ys, xs = np.nonzero(blob)
+    centres = np.array([(c.cx - x0, c.cy - y0) for c in dice], np.float32)
+    d = (xs[:, None] - centres[None, :, 0]) ** 2 + (ys[:, None] - centres[None, :, 1]) ** 2
+    nearest = np.argmin(d, axis=1)
+    out = []
+    for i, c in enumerate(dice):
+        mine = nearest == i
+        area = float(mine.sum())
+        side = math.sqrt(area)
+        if side > 1.2 * c.w:
+            cx, cy = float(xs[mine].mean()) + x0, float(ys[mine].mean()) + y0
+            out.append(Candidate(cx, cy, side, side, area))
+    return out
+
+
+def _pips_filled(blob: np.ndarray, largest: float) -> np.ndarray:
+    """`blob` with its holes smaller than `largest` pixels filled."""
+    contours, tree = cv2.findContours(blob, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
+        return blob
+    holes = [
+        c
+        for c, t in zip(contours, tree[0], strict=True)
+        if t[3] >= 0 and cv2.contourArea(c) < largest
+    ]
+    if not holes:
+        return blob
+    out = blob.copy()
+    cv2.drawContours(out, holes, -1, 1, -1)
+    return out
+
+
 def _crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0) -> np.ndarray:
     """A square of `side` pixels around (cx, cy), turned by `angle` degrees."""
     m = cv2.getRotationMatrix2D((cx, cy), angle, CROP / side)
@@ -443,7 +504,7 @@ class DiceReader:
         roi = self.likeness(img)[y0 : int(c.cy) + half, x0 : int(c.cx) + half]
         if roi.size == 0:
             return
-        die = (cv2.blur(roi, (3, 3)) > 127).astype(np.uint8)
+        die = (cv2.blur(roi, (SMOOTH, SMOOTH)) > 127).astype(np.uint8)
         k = max(3, int(0.3 * c.side) | 1)
         die = cv2.morphologyEx(
             die, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -581,7 +642,9 @@ class DiceReader:
                 for r in range(0, ROTATIONS, 4):
                     jx, jy = rng.normal(0, 0.08 * side, 2)
                     js = float(np.exp(rng.normal(0, 0.1)))
-                    feats.append(self._die_feature(img, x + jx, y + jy, side * js, r * 15.0))
+                    # Every other one blurred: a die shaken, rolling or out of focus.
+                    sigma = rng.uniform(*DIE_BLUR) if r % 8 else 0.0
+                    feats.append(self._die_feature(img, x + jx, y + jy, side * js, r * 15.0, sigma))
                     labels.append(1)
         for sample, img in pictures:
             for c in self._candidates(img):
@@ -591,7 +654,8 @@ class DiceReader:
                     for b in sample.boxes
                 ):
                     for r in range(0, ROTATIONS, 6):
-                        feats.append(self._die_feature(img, c.cx, c.cy, c.side, r * 15.0))
+                        sigma = rng.uniform(*DIE_BLUR) if r % 12 else 0.0  # as the dice
+                        feats.append(self._die_feature(img, c.cx, c.cy, c.side, r * 15.0, sigma))
                         labels.append(0)
                     self._top_face(img, c)
                     others.append(
@@ -605,9 +669,21 @@ class DiceReader:
         beyond = max(others, default=0.0) + 0.02
         self.face_gate = max(LEAST * self._alike, min(FACE_GATE * self._alike, beyond))
 
-    def _die_feature(self, img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0):
-        """A die and its surround, `side` the die's top face: cropped at its own size."""
-        return hog(_normalise(_crop(img, cx, cy, 1.8 * side, angle)))
+    def _die_feature(
+        self,
+        img: np.ndarray,
+        cx: float,
+        cy: float,
+        side: float,
+        angle: float = 0.0,
+        sigma: float = 0.0,
+    ) -> np.ndarray:
+        """A die and its surround, `side` the die's top face: cropped at its own size
+        (`sigma`: blurred by so many pixels of the crop, to teach a blurred die)."""
+        crop = _crop(img, cx, cy, 1.8 * side, angle)
+        if sigma > 0:
+            crop = cv2.GaussianBlur(crop, (0, 0), sigma)
+        return hog(_normalise(crop))
 
     # ------------------------------------------------------------ reading
 
@@ -635,18 +711,31 @@ class DiceReader:
         return self._candidates(img)
 
     def _candidates(self, img: np.ndarray, s: float | None = None) -> list[Candidate]:
-        """Die-coloured blobs from about a third to three and a half times `s` (the
+        """Die-coloured blobs from about a quarter to three and a half times `s` (the
         die's side expected at this scale: the enrolled one unless told): a die
         nearer or farther from the camera than at enrolment is still a die. A blob
         is split into touching dice when it is long or hollowed (two dice side by
         side), not merely because it is large."""
         s = self.side if s is None else s
         prob = self.likeness(img, s)
-        mask = (cv2.blur(prob, (3, 3)) > 127).astype(np.uint8)
+        raw = (cv2.blur(prob, (SMOOTH, SMOOTH)) > 127).astype(np.uint8)
         k = max(1, int(round(s * CLOSE)))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+
+        def shut(m: np.ndarray) -> np.ndarray:  # gaps (pips) closed, then thin bits cut
+            return cv2.morphologyEx(
+                cv2.morphologyEx(m, cv2.MORPH_CLOSE, kernel), cv2.MORPH_OPEN, kernel
+            )
+
+        mask = shut(raw)
+        # The same without the table's specks: on a dark or noisy table, closing the
+        # gaps first joins a die to the specks around it (a blob half again as large
+        # and off the die's centre). A die's blob is cut down to its speck-free core.
+        clean = (
+            shut(cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((SPECK, SPECK), np.uint8)))
+            if SPECK > 1
+            else mask
+        )
         n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
         top = s * s
         out = []
@@ -660,6 +749,12 @@ class DiceReader:
                 # table runs into: only its die-sized solid parts can be dice.
                 out.extend(self._split(blob, x, y, s))
                 continue
+            if clean is not mask:
+                core = _core(blob & clean[y : y + h, x : x + w], area, MIN_AREA * top)
+                if core is not None:
+                    blob, (dx, dy, w, h, area), (ccx, ccy) = core
+                    x, y = x + dx, y + dy
+                    cents[i] = (x + ccx, y + ccy)
             # The outline, not the pixel count: pips and shade make holes.
             contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             outline = max(contours, key=cv2.contourArea)
@@ -672,8 +767,15 @@ class DiceReader:
                 # As wide as one die at its widest, yet covering two or more.
                 wide = 2.0 * float(cv2.distanceTransform(blob, cv2.DIST_L2, 3).max())
                 if long > 1.45 or filled < 0.86 * hull or filled > 1.9 * wide * wide:
-                    out.extend(self._split(blob, x, y))
-                    continue
+                    parts = self._split(blob, x, y)
+                    out.extend(parts)
+                    # One part is no split: a large die whose blob is ragged (its
+                    # shaded side under the threshold) may be that die, as large as
+                    # its blob, not the widest circle in it (a Four read from two
+                    # pips); or its top face, in a slanted view, that part. Both
+                    # are read: the larger is kept when it reads as a die.
+                    if len(parts) > 1 or long > 1.45:
+                        continue
             out.append(
                 Candidate(
                     float(cents[i][0]), float(cents[i][1]), float(w), float(h), max(filled, hull)
@@ -694,11 +796,30 @@ class DiceReader:
         )
         ys, xs = np.nonzero(peaks)
         out: list[Candidate] = []
+        filled = None
         for x, y in sorted(zip(xs, ys, strict=True), key=lambda p: -dist[p[1], p[0]]):
             a = 2.0 * float(dist[y, x])  # a die's width across the blob here
             if all(math.hypot(x + x0 - c.cx, y + y0 - c.cy) > 0.7 * max(a, c.w) for c in out):
                 c = Candidate(float(x + x0), float(y + y0), a, a, a * a, part=s is not None)
                 out.append(c)
+                if s is not None and PIPS:
+                    if filled is None:
+                        filled = cv2.distanceTransform(
+                            _pips_filled(blob, PIPS * s * s), cv2.DIST_L2, 3
+                        )
+                    # A die's pips are holes in its blob: the widest circle between
+                    # them is a part of its face. The die as wide as the blob with
+                    # its pips filled is read too (the larger kept if it is a die).
+                    r2 = max(1, int(a / 2))
+                    win = filled[max(y - r2, 0) : y + r2 + 1, max(x - r2, 0) : x + r2 + 1]
+                    j = int(np.argmax(win))
+                    wy, wx = divmod(j, win.shape[1])
+                    a2 = 2.0 * float(win[wy, wx])
+                    if a2 > 1.2 * a:
+                        gx, gy = max(x - r2, 0) + wx + x0, max(y - r2, 0) + wy + y0
+                        out.append(Candidate(float(gx), float(gy), a2, a2, a2 * a2, part=True))
+        if s is None and len(out) > 1:  # touching dice: also as large as their shares
+            out += _shares(blob, x0, y0, out)
         return out
 
     def _vote(self, feats: np.ndarray, labels: np.ndarray, q: np.ndarray) -> tuple[int, float]:
@@ -787,7 +908,7 @@ class DiceReader:
         `die_px`: a die's side in this picture's pixels when something tells it (a
         calibrated mat: the die's millimetres times the mat's pixels per mm); the
         reader then works at the scale that suits that size. Without it dice from a
-        third to three and a half times the enrolled size are found. Either way each
+        quarter to three and a half times the enrolled size are found. Either way each
         face is read at its own size (see _face_view)."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture

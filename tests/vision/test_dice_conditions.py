@@ -48,15 +48,17 @@ def daylight_64(tmp_path_factory):
 
 def test_dice_taught_in_daylight_are_read_nearer_and_farther_under_other_lamps(daylight_64):
     """Taught at 64 px in daylight; read at half the size under a warm dim bulb
-    and at one and a half times under a cool bright light (200 dice). Reached:
-    199 found, none wrong, no false die (bench/README.md, 40 frames each)."""
+    and at one and a half times under a cool bright light (100 dice each), each
+    to the issue's mark: recall and faces 99.5 %, precision 98 % (asked here:
+    99.5 %). Reached: every die found and read right, no false die, both ways
+    (bench/README.md, 40 frames each; the dim one was 98.5 % recall before a
+    die's blob was cut to its speck-free core)."""
     far = read_scenes(daylight_64, 32, "warm dim")
     near = read_scenes(daylight_64, 96, "cool bright")
-    labels = far["labels"] + near["labels"]
-    recall = (far["recall"] * far["labels"] + near["recall"] * near["labels"]) / labels
-    assert recall >= 0.995, (far, near)
-    assert min(far["precision"], near["precision"]) >= 0.995
-    assert min(far["face_accuracy"], near["face_accuracy"]) >= 0.995
+    for figures in (far, near):
+        assert figures["recall"] >= 0.995, (far, near)
+        assert figures["precision"] >= 0.995, (far, near)
+        assert figures["face_accuracy"] >= 0.995, (far, near)
 
 
 def test_the_mat_telling_the_dice_size_finds_dice_three_times_smaller(daylight_64):
@@ -68,6 +70,17 @@ def test_the_mat_telling_the_dice_size_finds_dice_three_times_smaller(daylight_6
     assert told["face_accuracy"] >= 0.98
     untold = read_scenes(daylight_64, 20, "daylight", frames=10)
     assert untold["recall"] < told["recall"]
+
+
+def test_dice_far_smaller_than_taught_are_found_untold(daylight_64):
+    """Taught at 64 px, read at 20 px (0.31 times) without the mat telling the
+    size: a small die's blob is only its light body, so blobs down to 0.07 of a
+    die's top face are looked at. Reached: 91 of 100 (73 when blobs under 0.12
+    were specks); every die found is read right. Issue 17 asks more of dice
+    found: not reached this far from the taught size."""
+    untold = read_scenes(daylight_64, 20, "daylight", frames=20)
+    assert untold["recall"] >= 0.85, untold
+    assert untold["precision"] >= 0.995 and untold["face_accuracy"] >= 0.995, untold
 
 
 def test_small_dice_from_a_high_camera(tmp_path):

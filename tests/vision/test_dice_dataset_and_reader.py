@@ -80,11 +80,13 @@ def test_the_dice_reader_on_the_real_photos(real_split, capsys):
 def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_path, capsys):
     """Split by size: taught on the pictures whose dice are 30-45 px, read on those
     with smaller (down to about 15 px) or larger (up to about 85 px) dice, as at a
-    table where the camera was moved. Reached: recall 98.7 %, precision 100 %,
-    faces 100 % (one die of 377 is a label on empty table, three are pip-only
-    labels of a heap of three dice no lighter than the table around them, one a
-    die at the edge the verifier doubts; before the colour model in logarithms
-    99.2 %, but 92.6 % at 0.45 the brightness, now 99.3 %; bench/README.md)."""
+    table where the camera was moved. Reached: recall 98.9 %, precision 100 %,
+    faces 100 % (issue 17 asks 99.5 % recall: not reached. Of the 377 dice one
+    is a label on empty table and three are pip-only labels of a heap of three
+    dice no more die-like than the table around them; the blurred Six at the
+    edge is found since the verifier is taught blurred dice. Was 98.7 %; before
+    the colour model in logarithms 99.2 %, but 92.6 % at 0.45 the brightness;
+    bench/README.md). Asked: one die fewer than reached."""
     enroll, test = tmp_path / "enroll", tmp_path / "test"
     argv = ["vision", "split", str(REAL), "--by", "size"]
     assert main([*argv, "--enroll-out", str(enroll), "--test-out", str(test)]) == 0
@@ -101,7 +103,7 @@ def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_pa
     )
     out = json.loads(capsys.readouterr().out)
     assert out["labels"] == 377
-    assert out["recall"] >= 0.985
+    assert out["recall"] >= 0.986
     assert out["precision"] >= 0.995
     assert out["face_accuracy"] >= 0.995
     # Where it is read: dice far smaller and far larger than those taught.
@@ -187,8 +189,10 @@ def _read(reader, samples, change="as is"):
 def test_dice_taught_small_are_read_two_to_four_times_larger(real_dev):
     """The 30-45 px pictures shrunk by 0.6 taught (dice of 18-27 px, a camera
     1.7 times as high), the pictures of dice over 45 px read. Reached: recall
-    97.7 %, precision 100 %, faces 99.1 % (220 dice; what is missed is 65-90 px,
-    beyond 3.5 times the taught side, or a die half hidden by a cable)."""
+    98.2 %, precision 100 %, faces 99.5 % (220 dice; was 97.7 / 100 / 99.1 %
+    before a ragged or touching die was also read as large as its blob; what is
+    missed is 65-90 px, beyond 3.5 times the taught side, or a die half hidden
+    by a cable)."""
     from companion.sim.harder import Smaller
     from companion.vision.dice_reader import DiceReader
 
@@ -197,14 +201,14 @@ def test_dice_taught_small_are_read_two_to_four_times_larger(real_dev):
     reader = DiceReader.enrol(classes, taught, per_face=20)
     out = _read(reader, [s for s in samples if _side(s) > 45])
     assert out["labels"] == 220
-    assert out["recall"] >= 0.97
+    assert out["recall"] >= 0.975
     assert out["precision"] >= 0.995
-    assert out["face_accuracy"] >= 0.985
+    assert out["face_accuracy"] >= 0.99
 
 
 def test_dice_taught_large_are_read_smaller(real_dev):
     """The pictures of dice over 45 px taught, those of 45 px and under read.
-    Reached: recall 98.9 %, precision 100 %, faces 99.8 % (545 dice)."""
+    Reached: recall 99.1 %, precision 100 %, faces 99.8 % (545 dice)."""
     from companion.vision.dice_reader import DiceReader
 
     classes, samples = real_dev
@@ -220,7 +224,8 @@ def test_the_size_split_read_warm_dark_blurred_compressed_and_turned(real_dev):
     """The size split (30-45 px taught), its test pictures read under a warm
     lamp, at 0.45 the brightness, blurred (sigma 1.5), as JPEG at quality 60 and
     turned by 5 degrees, all at once. Reached: recall 98.6 %, precision 100 %,
-    faces 99.3 % (296 dice; as they are: 99.3 / 100 / 100 %)."""
+    faces 99.7 % (296 dice; was 99.3 %, a large die read from a part of its
+    face; as they are: 99.3 / 100 / 100 %)."""
     from companion.vision.dice_reader import DiceReader
 
     classes, samples = real_dev
@@ -229,4 +234,4 @@ def test_the_size_split_read_warm_dark_blurred_compressed_and_turned(real_dev):
     assert out["labels"] == 296
     assert out["recall"] >= 0.98
     assert out["precision"] >= 0.995
-    assert out["face_accuracy"] >= 0.99
+    assert out["face_accuracy"] >= 0.993
