@@ -48,9 +48,11 @@ def detect_marker_candidates(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         corners, ids, _ = cv2.aruco.ArucoDetector(dictionary, params).detectMarkers(gray)
     else:  # OpenCV 4.6
-        params = cv2.aruco.DetectorParameters_create()
+        params = cv2.aruco.DetectorParameters_create()  # type: ignore[attr-defined]  # 4.6 only
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-        corners, ids, _ = cv2.aruco.detectMarkers(gray, dictionary, parameters=params)
+        corners, ids, _ = cv2.aruco.detectMarkers(  # type: ignore[attr-defined]  # 4.6 only
+            gray, dictionary, parameters=params
+        )
     if ids is None:
         return []
     out = []

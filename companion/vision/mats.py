@@ -46,7 +46,7 @@ def marker_bits(marker_id: int) -> np.ndarray:
     if hasattr(cv2.aruco, "generateImageMarker"):
         img = cv2.aruco.generateImageMarker(d, marker_id, 6)
     else:  # OpenCV 4.6 (Pi OS Bookworm's python3-opencv)
-        img = cv2.aruco.drawMarker(d, marker_id, 6)
+        img = cv2.aruco.drawMarker(d, marker_id, 6)  # type: ignore[attr-defined]  # 4.6 only
     return (img > 127).astype(np.uint8)
 
 
