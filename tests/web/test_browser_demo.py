@@ -1,6 +1,6 @@
 """One truth for the table, as a person meets it: the demo table runs (bots, the
 synthetic table filmed by the synthetic camera, the readers, the tracker); a
-person opens the join page on a 360 px phone mid-game, takes a seat and plays five
+person opens the join page on a 360 px phone mid-game, takes a seat and plays ten
 turns (or, in a short game, to its end) by tapping the phone's moves. The table
 follows what the phone did, the bots and the camera go on with the other seats,
 and nothing gets stuck."""
@@ -41,15 +41,14 @@ def _free_port():
         return s.getsockname()[1]
 
 
-# Five whole turns of the person's in the browser (the service-level test,
-# tests/tracker/test_demo_person.py, plays ten on a simulated clock).
-TURNS = 5
+# Ten whole turns of the person's (as a short game allows), in the browser.
+TURNS = 10
 SPEED = 4  # the demo's own time runs this much faster than the clock on the wall
 
 
 class FastClock:
     """The table's time (the bots' pace, hands and dice, the camera's frames), run
-    SPEED times faster, so five turns take a minute rather than four."""
+    SPEED times faster, so ten turns take a minute or two rather than six."""
 
     def __init__(self):
         self.start = time.monotonic()
