@@ -179,6 +179,7 @@ GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot sti
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
 GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
+BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
 
 
 def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
@@ -422,6 +423,32 @@ def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> li
     sel = np.abs(y0 - ((ks - 0.5) * bin_px)[:, None]) <= 1.5 * bin_px
     at = (y0 * sel).sum(axis=1) / np.maximum(sel.sum(axis=1), 1)
     return sorted(zip(at.tolist(), s.tolist(), strict=True))
+
+
+def _not_over_bare(lines: list, gp: np.ndarray, start: int, end: int) -> list:
+    """The card tops of `lines` below which no bare printed slot shows for a card's
+    art's length: a card lies there (this one, or later ones over it). A white
+    band inside a card (its beanometer's, over the coins) seen as a top has bare
+    slot right under the card. Bare: BARE_RUN_MM of rows over half printed slot in
+    each of the middle four bands (32 mm across, more than a card leaves)."""
+    if not lines:
+        return lines
+    n_b = gp.shape[0]
+    bare = (gp[n_b // 2 - 2 : n_b // 2 + 2] > 0.5).all(axis=0)
+    bare[: start + 2] = bare[end - 2 :] = False
+    run = int(BARE_RUN_MM * ALONG)
+    # rows where a run of bare rows starts
+    c = np.concatenate([[0], np.cumsum(bare, dtype=np.int32)])
+    runs = np.zeros(bare.size, bool)
+    runs[: bare.size - run + 1] = (c[run:] - c[:-run]) == run
+    covered = int(BARE_AFTER_MM * ALONG)
+    keep = []
+    for y, sl in lines:
+        a, b = int(y + 4 * ALONG), int(min(y + covered, end - run))
+        if a < b and runs[a:b].any():
+            continue
+        keep.append((y, sl))
+    return keep
 
 
 def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
@@ -734,6 +761,7 @@ class FieldReader:
         slot_end = bal.shape[0] - my * p
         if ground is not None:
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
+            lines = _not_over_bare(lines, gp, int(my * p), int(slot_end))
             tops, bottoms = _ground_edges(gp, wp)
             r = tops[:, 1]
             inside = tops[(r >= my * p + 1.5 * p) & (r < slot_end - 20 * p)]
