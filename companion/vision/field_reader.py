@@ -179,6 +179,7 @@ GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot sti
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
 GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
+GROUND_ROWS_MM = 15.0  # along the slot: its colour row by row, from its sides
 BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
 
 
@@ -324,6 +325,43 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
     if near.sum() < GROUND_SHARE * grey.size:
         return None
     return np.array(cv2.mean(sides, mask=near.view(np.uint8))[:3])
+
+
+def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
+    """The bare slot's colour row by row (rows, 3) as each of its inner sides (1 to 4
+    mm in, 2 mm from its ends on) shows it where it looks like it (about as
+    colourless, no lighter than halfway to a card's white); `ground` where not."""
+    mx, my = MARGIN_MM
+    w = bal.shape[1] - 2 * mx
+    a, b = int(mx + 1), int(mx + w - 4)
+    level = float(ground.mean())
+    top = level + 0.5 * max(240.0 - level, 0.0)
+    chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
+    cols, weights = [], []  # (the sides' colours where they look like the slot, and where)
+    for x in (a, b):
+        side = cv2.reduce(bal[:, x : x + 3], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
+        light = side.mean(axis=1)
+        ok = (
+            (side.max(axis=1) - side.min(axis=1) < chroma)
+            & (light > level - max(GROUND_NEAR * level, 16.0))
+            & (light < top)
+        )
+        ok[: int((my + 2) * ALONG)] = ok[-int((my + 2) * ALONG) :] = False  # the paper
+        cols.append(side * ok[:, None])
+        weights.append(ok.astype(np.float32))
+    # A running median over GROUND_ROWS_MM (a card's blurred border beside a side
+    # now and then is not the slot's light).
+    # Each side apart (one may see the paper beside the slot, a calibration a
+    # little off, or glare the other does not), as a running median over
+    # GROUND_ROWS_MM (a card's blurred border beside it now and then is not the slot).
+    k = int(GROUND_ROWS_MM * ALONG) | 1
+    out = []
+    for col, w in zip(cols, weights, strict=True):
+        seen = np.where(w[:, None] > 0, col, ground[None, :])
+        med = cv2.medianBlur(np.clip(seen, 0, 255).astype(np.uint8)[:, None, :], k)[:, 0, :]
+        # Only lighter than the colour found overall (glare): darker is allowed anyway.
+        out.append(np.maximum(med.astype(np.float32), ground[None, :]))
+    return out
 
 
 def _box_means(prof: np.ndarray, spans: list[tuple[int, int]]) -> list[np.ndarray]:
@@ -738,10 +776,24 @@ class FieldReader:
         if ground is not None:  # neither the paper nor the printed slot is a card's art
             # Up to a third darker (a shadow, the light along the slot), only a little
             # lighter: a card's white border, however blurred, is not the slot.
+            # The slot's colour row by row, where its sides show it (glare, the
+            # light falling off along it).
             level = float(ground.mean())
-            darker = ground - max(GROUND_NEAR * level, 16.0)
-            lighter = ground + max(GROUND_LIGHTER * level, 10.0)
-            gmask = cv2.inRange(bal, tuple(darker.tolist()), tuple(lighter.tolist())) >> 7
+            margin_lo = max(GROUND_NEAR * level, 16.0)
+            margin_hi = max(GROUND_LIGHTER * level, 10.0)
+            gmask = cv2.inRange(
+                bal, tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist())
+            )
+            shape = bal.shape
+            for rows in _ground_rows(bal, ground):
+                lo = np.clip(rows - margin_lo, 0, 255).astype(np.uint8)[:, None, :]
+                hi = np.clip(rows + margin_hi, 0, 255).astype(np.uint8)[:, None, :]
+                gmask |= cv2.inRange(
+                    bal,
+                    np.ascontiguousarray(np.broadcast_to(lo, shape)),
+                    np.ascontiguousarray(np.broadcast_to(hi, shape)),
+                )
+            gmask >>= 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
             gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7
