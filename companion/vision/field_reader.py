@@ -179,7 +179,7 @@ GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot sti
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
 GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
-GROUND_ROWS_MM = 15.0  # along the slot: its colour row by row, from its sides
+GROUND_ROWS_MM = 10.0  # along the slot: its colour row by row, from its sides
 BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
 
 
@@ -328,39 +328,55 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
 
 
 def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
-    """The bare slot's colour row by row (rows, 3) as each of its inner sides (1 to 4
-    mm in, 2 mm from its ends on) shows it where it looks like it (about as
-    colourless, no lighter than halfway to a card's white); `ground` where not."""
+    """How much lighter than `ground` the bare slot is row by row (rows, 3; uint8), as
+    each of its inner sides (1 to 4 mm in, 2 mm from its ends on) shows it where it
+    looks like it (about as colourless, no lighter than halfway to a card's white):
+    glare, the light along the slot. Each side apart (one may see the paper beside
+    the slot, a calibration a little off, or glare the other does not), as a running
+    median over GROUND_ROWS_MM in 2 mm steps (a card's blurred border beside it now
+    and then is not the slot), as big as the view. Darker is allowed anyway. A side
+    never lighter: left out."""
     mx, my = MARGIN_MM
+    n_rows = bal.shape[0]
     w = bal.shape[1] - 2 * mx
-    a, b = int(mx + 1), int(mx + w - 4)
     level = float(ground.mean())
     top = level + 0.5 * max(240.0 - level, 0.0)
     chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
-    cols, weights = [], []  # (the sides' colours where they look like the slot, and where)
-    for x in (a, b):
-        side = cv2.reduce(bal[:, x : x + 3], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)[:, 0]
-        light = side.mean(axis=1)
-        ok = (
-            (side.max(axis=1) - side.min(axis=1) < chroma)
-            & (light > level - max(GROUND_NEAR * level, 16.0))
-            & (light < top)
-        )
-        ok[: int((my + 2) * ALONG)] = ok[-int((my + 2) * ALONG) :] = False  # the paper
-        cols.append(side * ok[:, None])
-        weights.append(ok.astype(np.float32))
-    # A running median over GROUND_ROWS_MM (a card's blurred border beside a side
-    # now and then is not the slot's light).
-    # Each side apart (one may see the paper beside the slot, a calibration a
-    # little off, or glare the other does not), as a running median over
-    # GROUND_ROWS_MM (a card's blurred border beside it now and then is not the slot).
-    k = int(GROUND_ROWS_MM * ALONG) | 1
+    step = int(2 * ALONG)
+    n_blocks = n_rows // step
+    m = n_blocks * step
+    a, b = int(mx + 1), int(mx + w - 4)
+    # Both sides at once, 2 mm blocks: (blocks, step, side, colour).
+    sides = np.concatenate(
+        [
+            cv2.reduce(bal[:m, a : a + 3], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F),
+            cv2.reduce(bal[:m, b : b + 3], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F),
+        ],
+        axis=1,
+    )
+    light = sides.mean(axis=2)
+    ok = (
+        (np.ptp(sides, axis=2) < chroma)
+        & (light > level - max(GROUND_NEAR * level, 16.0))
+        & (light < top)
+    )
+    ok[: int((my + 2) * ALONG)] = ok[-int((my + 2) * ALONG) :] = False  # the paper
+    n_ok = ok.reshape(n_blocks, step, 2).sum(axis=1)
+    sums = (sides * ok[:, :, None]).reshape(n_blocks, step, 2, 3).sum(axis=1)
+    blocks = np.where(
+        (n_ok >= step // 2)[:, :, None], sums / np.maximum(n_ok, 1)[:, :, None], ground
+    )
+    if not (blocks > ground + 4).any():
+        return []
+    k = 5 if GROUND_ROWS_MM >= 10 else 3
+    lifts = np.clip(blocks - ground, 0, 255).astype(np.uint8)  # (blocks, side, colour)
     out = []
-    for col, w in zip(cols, weights, strict=True):
-        seen = np.where(w[:, None] > 0, col, ground[None, :])
-        med = cv2.medianBlur(np.clip(seen, 0, 255).astype(np.uint8)[:, None, :], k)[:, 0, :]
-        # Only lighter than the colour found overall (glare): darker is allowed anyway.
-        out.append(np.maximum(med.astype(np.float32), ground[None, :]))
+    for i in range(2):
+        lift = cv2.medianBlur(np.ascontiguousarray(lifts[:, i : i + 1, :]), k)
+        if lift.max() > 4:
+            rows = np.zeros((n_rows, 1, 3), np.uint8)
+            rows[:m] = cv2.resize(lift, (1, m), interpolation=cv2.INTER_NEAREST)
+            out.append(cv2.resize(rows, (bal.shape[1], n_rows), interpolation=cv2.INTER_NEAREST))
     return out
 
 
@@ -784,15 +800,10 @@ class FieldReader:
             gmask = cv2.inRange(
                 bal, tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist())
             )
-            shape = bal.shape
-            for rows in _ground_rows(bal, ground):
-                lo = np.clip(rows - margin_lo, 0, 255).astype(np.uint8)[:, None, :]
-                hi = np.clip(rows + margin_hi, 0, 255).astype(np.uint8)[:, None, :]
-                gmask |= cv2.inRange(
-                    bal,
-                    np.ascontiguousarray(np.broadcast_to(lo, shape)),
-                    np.ascontiguousarray(np.broadcast_to(hi, shape)),
-                )
+            lo_hi = (tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist()))
+            for lift in _ground_rows(bal, ground):
+                # (shifting the picture down by the lift: one range for every row)
+                gmask |= cv2.inRange(cv2.subtract(bal, lift), *lo_hi)
             gmask >>= 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
