@@ -346,26 +346,22 @@ def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
     n_blocks = n_rows // step
     m = n_blocks * step
     a, b = int(mx + 1), int(mx + w - 4)
-    # Both sides at once, 2 mm blocks: (blocks, step, side, colour).
+    # Both sides at once, in 2 mm blocks: (blocks, side, colour).
     sides = np.concatenate(
         [
-            cv2.reduce(bal[:m, a : a + 3], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F),
-            cv2.reduce(bal[:m, b : b + 3], 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F),
+            cv2.resize(bal[:m, a : a + 3], (1, n_blocks), interpolation=cv2.INTER_AREA),
+            cv2.resize(bal[:m, b : b + 3], (1, n_blocks), interpolation=cv2.INTER_AREA),
         ],
         axis=1,
-    )
+    ).astype(np.float32)
     light = sides.mean(axis=2)
     ok = (
         (np.ptp(sides, axis=2) < chroma)
         & (light > level - max(GROUND_NEAR * level, 16.0))
         & (light < top)
     )
-    ok[: int((my + 2) * ALONG)] = ok[-int((my + 2) * ALONG) :] = False  # the paper
-    n_ok = ok.reshape(n_blocks, step, 2).sum(axis=1)
-    sums = (sides * ok[:, :, None]).reshape(n_blocks, step, 2, 3).sum(axis=1)
-    blocks = np.where(
-        (n_ok >= step // 2)[:, :, None], sums / np.maximum(n_ok, 1)[:, :, None], ground
-    )
+    ok[: int((my + 2) / 2)] = ok[-int((my + 2) / 2) :] = False  # the paper
+    blocks = np.where(ok[:, :, None], sides, ground)
     if not (blocks > ground + 4).any():
         return []
     k = 5 if GROUND_ROWS_MM >= 10 else 3
