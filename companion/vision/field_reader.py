@@ -178,7 +178,7 @@ GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
 GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
-GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
+GROUND_NEAR = 0.2  # of its level: the bare slot (a shadow, the light along it)
 GROUND_ROWS_MM = 10.0  # along the slot: its colour row by row, from its sides
 BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
 
