@@ -354,9 +354,11 @@ def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
         ],
         axis=1,
     ).astype(np.float32)
+    if not (sides > ground + 4).any():  # (nothing lighter than the slot: done)
+        return []
     light = sides.mean(axis=2)
     ok = (
-        (np.ptp(sides, axis=2) < chroma)
+        (sides.max(axis=2) - sides.min(axis=2) < chroma)
         & (light > level - max(GROUND_NEAR * level, 16.0))
         & (light < top)
     )
@@ -364,7 +366,7 @@ def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
     blocks = np.where(ok[:, :, None], sides, ground)
     if not (blocks > ground + 4).any():
         return []
-    k = 5 if GROUND_ROWS_MM >= 10 else 3
+    k = int(GROUND_ROWS_MM / 2) | 1  # blocks
     lifts = np.clip(blocks - ground, 0, 255).astype(np.uint8)  # (blocks, side, colour)
     out = []
     for i in range(2):
