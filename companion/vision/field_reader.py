@@ -788,10 +788,10 @@ class FieldReader:
         white = _white_mask(planes)
         content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
         if ground is not None:  # neither the paper nor the printed slot is a card's art
-            # Up to a third darker (a shadow, the light along the slot), only a little
-            # lighter: a card's white border, however blurred, is not the slot.
-            # The slot's colour row by row, where its sides show it (glare, the
-            # light falling off along it).
+            # Up to a fifth darker (a shadow, the light along the slot; a card's dark
+            # grey art is darker still), only a little lighter: a card's white
+            # border, however blurred, is not the slot. Or, row by row, as much
+            # lighter as the slot's sides show it there (glare, the light along it).
             level = float(ground.mean())
             margin_lo = max(GROUND_NEAR * level, 16.0)
             margin_hi = max(GROUND_LIGHTER * level, 10.0)
