@@ -178,7 +178,9 @@ GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
 GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
-GROUND_NEAR = 0.3  # of its level: the bare slot (a shadow, the light along it)
+GROUND_NEAR = 0.2  # of its level: the bare slot (a shadow, the light along it)
+GROUND_ROWS_MM = 10.0  # along the slot: its colour row by row, from its sides
+BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
 
 
 def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
@@ -266,7 +268,7 @@ def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
     keep = np.zeros(n, np.uint8)
     keep[np.unique(seeds)] = 1
     keep[0] = 0
-    return keep[labels]
+    return np.take(keep, labels)  # (faster than indexing)
 
 
 def _chroma(planes) -> np.ndarray:
@@ -323,6 +325,57 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
     if near.sum() < GROUND_SHARE * grey.size:
         return None
     return np.array(cv2.mean(sides, mask=near.view(np.uint8))[:3])
+
+
+def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
+    """How much lighter than `ground` the bare slot is row by row (rows, 3; uint8), as
+    each of its inner sides (1 to 4 mm in, 2 mm from its ends on) shows it where it
+    looks like it (about as colourless, no lighter than halfway to a card's white):
+    glare, the light along the slot. Each side apart (one may see the paper beside
+    the slot, a calibration a little off, or glare the other does not), as a running
+    median over GROUND_ROWS_MM in 2 mm steps (a card's blurred border beside it now
+    and then is not the slot), as big as the view. Darker is allowed anyway. A side
+    never lighter: left out."""
+    mx, my = MARGIN_MM
+    n_rows = bal.shape[0]
+    w = bal.shape[1] - 2 * mx
+    level = float(ground.mean())
+    top = level + 0.5 * max(240.0 - level, 0.0)
+    chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
+    step = int(2 * ALONG)
+    n_blocks = n_rows // step
+    m = n_blocks * step
+    a, b = int(mx + 1), int(mx + w - 4)
+    # Both sides at once, in 2 mm blocks: (blocks, side, colour).
+    sides = np.concatenate(
+        [
+            cv2.resize(bal[:m, a : a + 3], (1, n_blocks), interpolation=cv2.INTER_AREA),
+            cv2.resize(bal[:m, b : b + 3], (1, n_blocks), interpolation=cv2.INTER_AREA),
+        ],
+        axis=1,
+    ).astype(np.float32)
+    if not (sides > ground + 4).any():  # (nothing lighter than the slot: done)
+        return []
+    light = sides.mean(axis=2)
+    ok = (
+        (sides.max(axis=2) - sides.min(axis=2) < chroma)
+        & (light > level - max(GROUND_NEAR * level, 16.0))
+        & (light < top)
+    )
+    ok[: int((my + 2) / 2)] = ok[-int((my + 2) / 2) :] = False  # the paper
+    blocks = np.where(ok[:, :, None], sides, ground)
+    if not (blocks > ground + 4).any():
+        return []
+    k = int(GROUND_ROWS_MM / 2) | 1  # blocks
+    lifts = np.clip(blocks - ground, 0, 255).astype(np.uint8)  # (blocks, side, colour)
+    out = []
+    for i in range(2):
+        lift = cv2.medianBlur(np.ascontiguousarray(lifts[:, i : i + 1, :]), k)
+        if lift.max() > 4:
+            rows = np.zeros((n_rows, 1, 3), np.uint8)
+            rows[:m] = cv2.resize(lift, (1, m), interpolation=cv2.INTER_NEAREST)
+            out.append(cv2.resize(rows, (bal.shape[1], n_rows), interpolation=cv2.INTER_NEAREST))
+    return out
 
 
 def _box_means(prof: np.ndarray, spans: list[tuple[int, int]]) -> list[np.ndarray]:
@@ -422,6 +475,32 @@ def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> li
     sel = np.abs(y0 - ((ks - 0.5) * bin_px)[:, None]) <= 1.5 * bin_px
     at = (y0 * sel).sum(axis=1) / np.maximum(sel.sum(axis=1), 1)
     return sorted(zip(at.tolist(), s.tolist(), strict=True))
+
+
+def _not_over_bare(lines: list, gp: np.ndarray, start: int, end: int) -> list:
+    """The card tops of `lines` below which no bare printed slot shows for a card's
+    art's length: a card lies there (this one, or later ones over it). A white
+    band inside a card (its beanometer's, over the coins) seen as a top has bare
+    slot right under the card. Bare: BARE_RUN_MM of rows over half printed slot in
+    each of the middle four bands (32 mm across, more than a card leaves)."""
+    if not lines:
+        return lines
+    n_b = gp.shape[0]
+    bare = (gp[n_b // 2 - 2 : n_b // 2 + 2] > 0.5).all(axis=0)
+    bare[: start + 2] = bare[end - 2 :] = False
+    run = int(BARE_RUN_MM * ALONG)
+    # rows where a run of bare rows starts
+    c = np.concatenate([[0], np.cumsum(bare, dtype=np.int32)])
+    runs = np.zeros(bare.size, bool)
+    runs[: bare.size - run + 1] = (c[run:] - c[:-run]) == run
+    covered = int(BARE_AFTER_MM * ALONG)
+    keep = []
+    for y, sl in lines:
+        a, b = int(y + 4 * ALONG), int(min(y + covered, end - run))
+        if a < b and runs[a:b].any():
+            continue
+        keep.append((y, sl))
+    return keep
 
 
 def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
@@ -709,12 +788,21 @@ class FieldReader:
         white = _white_mask(planes)
         content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
         if ground is not None:  # neither the paper nor the printed slot is a card's art
-            # Up to a third darker (a shadow, the light along the slot), only a little
-            # lighter: a card's white border, however blurred, is not the slot.
+            # Up to a fifth darker (a shadow, the light along the slot; a card's dark
+            # grey art is darker still), only a little lighter: a card's white
+            # border, however blurred, is not the slot. Or, row by row, as much
+            # lighter as the slot's sides show it there (glare, the light along it).
             level = float(ground.mean())
-            darker = ground - max(GROUND_NEAR * level, 16.0)
-            lighter = ground + max(GROUND_LIGHTER * level, 10.0)
-            gmask = cv2.inRange(bal, tuple(darker.tolist()), tuple(lighter.tolist())) >> 7
+            margin_lo = max(GROUND_NEAR * level, 16.0)
+            margin_hi = max(GROUND_LIGHTER * level, 10.0)
+            gmask = cv2.inRange(
+                bal, tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist())
+            )
+            lo_hi = (tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist()))
+            for lift in _ground_rows(bal, ground):
+                # (shifting the picture down by the lift: one range for every row)
+                gmask |= cv2.inRange(cv2.subtract(bal, lift), *lo_hi)
+            gmask >>= 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
             gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7
@@ -734,6 +822,7 @@ class FieldReader:
         slot_end = bal.shape[0] - my * p
         if ground is not None:
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
+            lines = _not_over_bare(lines, gp, int(my * p), int(slot_end))
             tops, bottoms = _ground_edges(gp, wp)
             r = tops[:, 1]
             inside = tops[(r >= my * p + 1.5 * p) & (r < slot_end - 20 * p)]
