@@ -79,6 +79,13 @@ FACE_DIMS = 64  # enrolled crops and looks compared in this many directions (see
 FACE_GATE = 0.8
 LEAST = 0.7
 SURE = 1.1
+# Dice by their outlines too (see _outlined): Canny's levels, the regions' areas
+# in top faces, at most so long, filling at least so much of their rectangle.
+EDGES = True
+EDGE_LEVELS = (20, 50)
+EDGE_AREA = (0.12, 2.5)
+EDGE_LONG = 2.2
+EDGE_FILL = 0.7
 GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
@@ -307,6 +314,41 @@ def _shares(blob: np.ndarray, x0: int, y0: int, dice: list[Candidate]) -> list[C
         if side > 1.2 * c.w:
             cx, cy = float(xs[mine].mean()) + x0, float(ys[mine].mean()) + y0
             out.append(Candidate(cx, cy, side, side, area))
+    return out
+
+
+def _outlined(img: np.ndarray, s: float) -> list[Candidate]:
+    """Dice found by their outlines: the regions the picture's edges (Canny) close
+    in, of a die's top face's size (EDGE_AREA times the expected one) and about
+    square (a parallelogram in a slanted view): each is a candidate part (it must
+    pass the verifier, see DiceReader._read)."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    edges = cv2.dilate(cv2.Canny(gray, *EDGE_LEVELS), np.ones((2, 2), np.uint8))
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(
+        (edges == 0).astype(np.uint8), connectivity=4
+    )
+    top = s * s
+    lo, hi = EDGE_AREA[0] * top, EDGE_AREA[1] * top
+    out = []
+    for i in np.flatnonzero((stats[:, cv2.CC_STAT_AREA] >= lo * 0.5) & (stats[:, cv2.CC_STAT_AREA] <= hi)):
+        if i == 0:
+            continue
+        x, y, w, h, a = (int(v) for v in stats[i])
+        if max(w, h) > EDGE_LONG * min(w, h) or w * h > 2 * hi:
+            continue
+        blob = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        outline = max(contours, key=cv2.contourArea)
+        hull = float(cv2.contourArea(cv2.convexHull(outline)))
+        (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
+        if not lo <= hull <= hi or hull < EDGE_FILL * rw * rh or max(rw, rh) > EDGE_LONG * min(rw, rh):
+            continue
+        # The region is the top face inside its edges: a candidate's side is 0.75
+        # of its blob's (see Candidate.side), the edge's width added back.
+        side = math.sqrt(hull) + 2.0
+        out.append(
+            Candidate(float(cents[i][0]), float(cents[i][1]), side, side, (side / 0.75) ** 2, part=True)
+        )
     return out
 
 
@@ -939,6 +981,16 @@ class DiceReader:
         else:
             cands = self._candidates(small, side)
         found = self._read(small, region, cands, empty is not None, img, k, side)
+        if empty is None and EDGES:
+            # A second way to find dice: by their outlines, where the colour model
+            # found none (a pale die on a pale table shows only its edges and pips).
+            more = [
+                c
+                for c in _outlined(small, side)
+                if not any(abs(c.cx - d.cx) < d.w / 2 and abs(c.cy - d.cy) < d.h / 2 for d in found)
+            ]
+            if more:
+                found += self._read(small, region, more, False, img, k, side)
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
             for d in found
