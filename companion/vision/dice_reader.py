@@ -83,9 +83,12 @@ SURE = 1.1
 # in top faces, at most so long, filling at least so much of their rectangle.
 EDGES = True
 EDGE_LEVELS = (20, 50)
-EDGE_AREA = (0.12, 2.5)
+EDGE_AREA = (0.05, 2.5)
 EDGE_LONG = 2.2
 EDGE_FILL = 0.7
+EDGE_RIM = 3.0  # a clump of edges is so much wider than the face it outlines
+EDGE_CLUMP = 0.35  # and only small dice are clumps (a larger one's edges close a region)
+EDGE_SURE = 0.6  # a die found by its outline only: its face's confidence at least
 GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
@@ -332,20 +335,20 @@ def _outlined(img: np.ndarray, s: float) -> list[Candidate]:
     lo, hi = EDGE_AREA[0] * top, EDGE_AREA[1] * top
     out = []
     for c, t in zip(contours, tree[0], strict=True):
-        if t[3] < 0:
-            continue  # an edge's outside, not a region it closes in
+        # A hole of the edges is a region they close in; an outer contour a clump
+        # of edges (a die so small that what is printed on it fills its outline).
         _, _, w, h = cv2.boundingRect(c)
         if w * h < lo or max(w, h) > EDGE_LONG * min(w, h) or w * h > 2 * hi:
             continue
         area = float(cv2.contourArea(c))
-        if not lo <= area <= hi:
+        if not lo <= area <= (hi if t[3] >= 0 else EDGE_CLUMP * top):
             continue
         (cx, cy), (rw, rh), _ = cv2.minAreaRect(c)
         if area < EDGE_FILL * rw * rh or max(rw, rh) > EDGE_LONG * min(rw, rh):
             continue
-        # The region is the top face inside its edges; a candidate's side is 0.75
-        # of its blob's (see Candidate.side).
-        side = math.sqrt(area) + 1.0
+        # A region is the top face inside its edges, a clump the face and its edges
+        # around; a candidate's side is 0.75 of its blob's (see Candidate.side).
+        side = math.sqrt(area) + (1.0 if t[3] >= 0 else -EDGE_RIM)
         out.append(Candidate(float(cx), float(cy), side, side, (side / 0.75) ** 2, part=True))
     return out
 
@@ -988,7 +991,14 @@ class DiceReader:
                 if not any(abs(c.cx - d.cx) < d.w / 2 and abs(c.cy - d.cy) < d.h / 2 for d in found)
             ]
             if more:
-                found += self._read(small, region, more, False, img, k, side)
+                # Found only by its outline, a die is one whose face is read surely:
+                # a small die's face half read is a die missed in this frame, not
+                # a wrong face.
+                found += [
+                    d
+                    for d in self._read(small, region, more, False, img, k, side)
+                    if d.confidence >= EDGE_SURE
+                ]
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
             for d in found
