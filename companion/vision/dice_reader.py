@@ -83,6 +83,7 @@ SURE = 1.1
 # in top faces, at most so long, filling at least so much of their rectangle.
 EDGES = True
 EDGE_LEVELS = (20, 50)
+EDGE_BRIGHT = 140.0  # at a median grey under this, the levels as much lower
 EDGE_AREA = (0.05, 2.5)
 EDGE_LONG = 2.2
 EDGE_FILL = 0.7
@@ -327,7 +328,10 @@ def _outlined(img: np.ndarray, s: float) -> list[Candidate]:
     about square, or a parallelogram as long as a slanted view makes it. Each is a
     candidate part: it must pass the verifier (see DiceReader._read)."""
     gray = cv2.GaussianBlur(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), (3, 3), 0)
-    edges = cv2.dilate(cv2.Canny(gray, *EDGE_LEVELS), np.ones((2, 2), np.uint8))
+    # A dim picture's edges are as much fainter as it is darker.
+    dim = min(1.0, max(0.4, float(np.median(gray[::4, ::4])) / EDGE_BRIGHT))
+    lo, hi = (v * dim for v in EDGE_LEVELS)
+    edges = cv2.dilate(cv2.Canny(gray, lo, hi), np.ones((2, 2), np.uint8))
     contours, tree = cv2.findContours(edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if tree is None:
         return []
