@@ -89,6 +89,7 @@ EDGE_LONG = 2.2
 EDGE_FILL = 0.7
 EDGE_RIM = 3.0  # a clump of edges is so much wider than the face it outlines
 EDGE_CLUMP = 0.35  # and only small dice are clumps (a larger one's edges close a region)
+EDGE_SMALLEST = 0.28  # a die's side at least, in the expected one's
 EDGE_SURE = 0.6  # a die found by its outline only: its face's confidence at least
 GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
@@ -353,6 +354,8 @@ def _outlined(img: np.ndarray, s: float) -> list[Candidate]:
         # A region is the top face inside its edges, a clump the face and its edges
         # around; a candidate's side is 0.75 of its blob's (see Candidate.side).
         side = math.sqrt(area) + (1.0 if t[3] >= 0 else -EDGE_RIM)
+        if side < EDGE_SMALLEST * s:
+            continue  # smaller than the colour model's least die: a speck's edges
         out.append(Candidate(float(cx), float(cy), side, side, (side / 0.75) ** 2, part=True))
     return out
 

@@ -235,3 +235,26 @@ def test_the_size_split_read_warm_dark_blurred_compressed_and_turned(real_dev):
     assert out["recall"] >= 0.98
     assert out["precision"] >= 0.995
     assert out["face_accuracy"] >= 0.993
+
+
+def test_dice_are_found_by_their_outlines_too():
+    """A pale die on a pale table (the colour model's blind spot) has an outline:
+    a square closed in by edges, of a die's size, is a candidate; a region of
+    another size, or a long stripe (a table's grain, a cable), is not; a die so
+    small that its pip's edges fill it is one by its clump of edges."""
+    from companion.vision.dice_reader import _outlined
+
+    table = np.full((240, 320, 3), 185, np.uint8)
+    cv2.rectangle(table, (40, 40), (72, 72), (215, 215, 215), -1)  # a 33 px die
+    cv2.circle(table, (56, 56), 3, (30, 30, 30), -1)  # its One
+    cv2.rectangle(table, (150, 40), (290, 60), (215, 215, 215), -1)  # a stripe
+    cv2.rectangle(table, (150, 120), (260, 220), (215, 215, 215), -1)  # a sheet
+    cv2.rectangle(table, (60, 160), (69, 169), (215, 215, 215), -1)  # a 10 px die
+    cv2.circle(table, (64, 164), 2, (30, 30, 30), -1)
+    found = _outlined(table, 34.0)
+    at = sorted((round(c.cx), round(c.cy), round(c.side)) for c in found)
+    assert len(at) == 2, at
+    (x1, y1, s1), (x2, y2, s2) = at
+    assert abs(x1 - 56) <= 2 and abs(y1 - 56) <= 2 and 28 <= s1 <= 38, at
+    assert abs(x2 - 64) <= 2 and abs(y2 - 164) <= 2 and 7 <= s2 <= 14, at
+    assert all(c.part for c in found)  # each must pass the verifier
