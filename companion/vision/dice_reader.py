@@ -89,7 +89,7 @@ EDGE_LONG = 2.2
 EDGE_FILL = 0.7
 EDGE_RIM = 3.0  # a clump of edges is so much wider than the face it outlines
 EDGE_CLUMP = 0.35  # and only small dice are clumps (a larger one's edges close a region)
-EDGE_SMALLEST = 0.28  # a die's side at least, in the expected one's
+EDGE_SMALLEST = 0.25  # a die's side at least, in the expected one's
 EDGE_SURE = 0.6  # a die found by its outline only: its face's confidence at least
 GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
