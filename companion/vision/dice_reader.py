@@ -950,6 +950,7 @@ class DiceReader:
         region: np.ndarray | None = None,
         empty: np.ndarray | None = None,
         die_px: float | None = None,
+        expected: int | None = None,
     ) -> list[Detection]:
         """Every die in `img` (BGR), with its face. `region`: an optional mask of where
         dice may lie (the rolling area and the bean-field tray of a calibrated mat).
@@ -959,7 +960,9 @@ class DiceReader:
         calibrated mat: the die's millimetres times the mat's pixels per mm); the
         reader then works at the scale that suits that size. Without it dice from a
         quarter to three and a half times the enrolled size are found. Either way each
-        face is read at its own size (see _face_view)."""
+        face is read at its own size (see _face_view). `expected`: how many dice
+        there are, when something tells it (the game has five): when the colour
+        model finds as many, the search by outlines (see _outlined) is skipped."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture
         if empty is not None:
@@ -989,7 +992,7 @@ class DiceReader:
         else:
             cands = self._candidates(small, side)
         found = self._read(small, region, cands, empty is not None, img, k, side)
-        if empty is None and EDGES:
+        if empty is None and EDGES and (expected is None or len(found) < expected):
             # A second way to find dice: by their outlines, where the colour model
             # found none (a pale die on a pale table shows only its edges and pips).
             more = [
