@@ -86,7 +86,9 @@ def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_pa
     dice no more die-like than the table around them; the blurred Six at the
     edge is found since the verifier is taught blurred dice. Was 98.7 %; before
     the colour model in logarithms 99.2 %, but 92.6 % at 0.45 the brightness;
-    bench/README.md). Asked: one die fewer than reached."""
+    bench/README.md). Dice found by their outlines too find the heap's pale One
+    when taught on the development pictures only, not with these (its face
+    scores just under this reader's gate). Asked: one die fewer than reached."""
     enroll, test = tmp_path / "enroll", tmp_path / "test"
     argv = ["vision", "split", str(REAL), "--by", "size"]
     assert main([*argv, "--enroll-out", str(enroll), "--test-out", str(test)]) == 0
@@ -221,18 +223,26 @@ def test_dice_taught_large_are_read_smaller(real_dev):
 
 
 def test_the_size_split_read_warm_dark_blurred_compressed_and_turned(real_dev):
-    """The size split (30-45 px taught), its test pictures read under a warm
-    lamp, at 0.45 the brightness, blurred (sigma 1.5), as JPEG at quality 60 and
-    turned by 5 degrees, all at once. Reached: recall 98.6 %, precision 100 %,
-    faces 99.7 % (296 dice; was 99.3 %, a large die read from a part of its
-    face; as they are: 99.3 / 100 / 100 %)."""
+    """The size split (30-45 px taught) of the development pictures, its test
+    pictures as they are and read under a warm lamp, at 0.45 the brightness,
+    blurred (sigma 1.5), as JPEG at quality 60 and turned by 5 degrees, all at
+    once. Reached as they are: 99.7 / 100 / 100 % (296 dice; the one missed is
+    `five_1`'s label on empty table; 99.3 % before dice were found by their
+    outlines too: the pale One of `dice_20`'s heap). All at once: recall 99.0 %,
+    precision 100 %, faces 99.7 % (98.6 % recall before the outlines; 99.3 %
+    before that, a large die read from a part of its face)."""
     from companion.vision.dice_reader import DiceReader
 
     classes, samples = real_dev
     reader = DiceReader.enrol(classes, [s for s in samples if 30 <= _side(s) <= 45], per_face=20)
-    out = _read(reader, [s for s in samples if not 30 <= _side(s) <= 45], "all")
+    read = [s for s in samples if not 30 <= _side(s) <= 45]
+    plain = _read(reader, read)
+    assert plain["labels"] == 296
+    assert plain["recall"] >= 0.993  # one die fewer than reached
+    assert plain["precision"] >= 0.995 and plain["face_accuracy"] >= 0.995
+    out = _read(reader, read, "all")
     assert out["labels"] == 296
-    assert out["recall"] >= 0.98
+    assert out["recall"] >= 0.986
     assert out["precision"] >= 0.995
     assert out["face_accuracy"] >= 0.993
 
