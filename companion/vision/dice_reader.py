@@ -79,6 +79,18 @@ FACE_DIMS = 64  # enrolled crops and looks compared in this many directions (see
 FACE_GATE = 0.8
 LEAST = 0.7
 SURE = 1.1
+# Dice by their outlines too (see _outlined): Canny's levels, the regions' areas
+# in top faces, at most so long, filling at least so much of their rectangle.
+EDGES = True
+EDGE_LEVELS = (20, 50)
+EDGE_BRIGHT = 140.0  # at a median grey under this, the levels as much lower
+EDGE_AREA = (0.05, 2.5)
+EDGE_LONG = 2.2
+EDGE_FILL = 0.7
+EDGE_RIM = 3.0  # a clump of edges is so much wider than the face it outlines
+EDGE_CLUMP = 0.35  # and only small dice are clumps (a larger one's edges close a region)
+EDGE_SMALLEST = 0.25  # a die's side at least, in the expected one's
+EDGE_SURE = 0.6  # a die found by its outline only: its face's confidence at least
 GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
@@ -307,6 +319,44 @@ def _shares(blob: np.ndarray, x0: int, y0: int, dice: list[Candidate]) -> list[C
         if side > 1.2 * c.w:
             cx, cy = float(xs[mine].mean()) + x0, float(ys[mine].mean()) + y0
             out.append(Candidate(cx, cy, side, side, area))
+    return out
+
+
+def _outlined(img: np.ndarray, s: float) -> list[Candidate]:
+    """Dice found by their outlines: the regions the picture's edges (Canny) close
+    in (the holes of the edges' contours: a contour tree costs a fifth of labelling
+    the regions), of a die's top face's size (EDGE_AREA times the expected one) and
+    about square, or a parallelogram as long as a slanted view makes it. Each is a
+    candidate part: it must pass the verifier (see DiceReader._read)."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    # A dim picture's edges are as much fainter as it is darker.
+    dim = min(1.0, max(0.4, float(np.median(gray[::4, ::4])) / EDGE_BRIGHT))
+    lo, hi = (v * dim for v in EDGE_LEVELS)
+    edges = cv2.dilate(cv2.Canny(gray, lo, hi), np.ones((2, 2), np.uint8))
+    contours, tree = cv2.findContours(edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
+        return []
+    top = s * s
+    lo, hi = EDGE_AREA[0] * top, EDGE_AREA[1] * top
+    out = []
+    for c, t in zip(contours, tree[0], strict=True):
+        # A hole of the edges is a region they close in; an outer contour a clump
+        # of edges (a die so small that what is printed on it fills its outline).
+        _, _, w, h = cv2.boundingRect(c)
+        if w * h < lo or max(w, h) > EDGE_LONG * min(w, h) or w * h > 2 * hi:
+            continue
+        area = float(cv2.contourArea(c))
+        if not lo <= area <= (hi if t[3] >= 0 else EDGE_CLUMP * top):
+            continue
+        (cx, cy), (rw, rh), _ = cv2.minAreaRect(c)
+        if area < EDGE_FILL * rw * rh or max(rw, rh) > EDGE_LONG * min(rw, rh):
+            continue
+        # A region is the top face inside its edges, a clump the face and its edges
+        # around; a candidate's side is 0.75 of its blob's (see Candidate.side).
+        side = math.sqrt(area) + (1.0 if t[3] >= 0 else -EDGE_RIM)
+        if side < EDGE_SMALLEST * s:
+            continue  # smaller than the colour model's least die: a speck's edges
+        out.append(Candidate(float(cx), float(cy), side, side, (side / 0.75) ** 2, part=True))
     return out
 
 
@@ -900,6 +950,7 @@ class DiceReader:
         region: np.ndarray | None = None,
         empty: np.ndarray | None = None,
         die_px: float | None = None,
+        expected: int | None = None,
     ) -> list[Detection]:
         """Every die in `img` (BGR), with its face. `region`: an optional mask of where
         dice may lie (the rolling area and the bean-field tray of a calibrated mat).
@@ -909,7 +960,9 @@ class DiceReader:
         calibrated mat: the die's millimetres times the mat's pixels per mm); the
         reader then works at the scale that suits that size. Without it dice from a
         quarter to three and a half times the enrolled size are found. Either way each
-        face is read at its own size (see _face_view)."""
+        face is read at its own size (see _face_view). `expected`: how many dice
+        there are, when something tells it (the game has five): when the colour
+        model finds as many, the search by outlines (see _outlined) is skipped."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture
         if empty is not None:
@@ -939,6 +992,23 @@ class DiceReader:
         else:
             cands = self._candidates(small, side)
         found = self._read(small, region, cands, empty is not None, img, k, side)
+        if empty is None and EDGES and (expected is None or len(found) < expected):
+            # A second way to find dice: by their outlines, where the colour model
+            # found none (a pale die on a pale table shows only its edges and pips).
+            more = [
+                c
+                for c in _outlined(small, side)
+                if not any(abs(c.cx - d.cx) < d.w / 2 and abs(c.cy - d.cy) < d.h / 2 for d in found)
+            ]
+            if more:
+                # Found only by its outline, a die is one whose face is read surely:
+                # a small die's face half read is a die missed in this frame, not
+                # a wrong face.
+                found += [
+                    d
+                    for d in self._read(small, region, more, False, img, k, side)
+                    if d.confidence >= EDGE_SURE
+                ]
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
             for d in found

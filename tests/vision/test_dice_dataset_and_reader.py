@@ -86,7 +86,9 @@ def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_pa
     dice no more die-like than the table around them; the blurred Six at the
     edge is found since the verifier is taught blurred dice. Was 98.7 %; before
     the colour model in logarithms 99.2 %, but 92.6 % at 0.45 the brightness;
-    bench/README.md). Asked: one die fewer than reached."""
+    bench/README.md). Dice found by their outlines too find the heap's pale One
+    when taught on the development pictures only, not with these (its face
+    scores just under this reader's gate). Asked: one die fewer than reached."""
     enroll, test = tmp_path / "enroll", tmp_path / "test"
     argv = ["vision", "split", str(REAL), "--by", "size"]
     assert main([*argv, "--enroll-out", str(enroll), "--test-out", str(test)]) == 0
@@ -221,17 +223,73 @@ def test_dice_taught_large_are_read_smaller(real_dev):
 
 
 def test_the_size_split_read_warm_dark_blurred_compressed_and_turned(real_dev):
-    """The size split (30-45 px taught), its test pictures read under a warm
-    lamp, at 0.45 the brightness, blurred (sigma 1.5), as JPEG at quality 60 and
-    turned by 5 degrees, all at once. Reached: recall 98.6 %, precision 100 %,
-    faces 99.7 % (296 dice; was 99.3 %, a large die read from a part of its
-    face; as they are: 99.3 / 100 / 100 %)."""
+    """The size split (30-45 px taught) of the development pictures, its test
+    pictures as they are and read under a warm lamp, at 0.45 the brightness,
+    blurred (sigma 1.5), as JPEG at quality 60 and turned by 5 degrees, all at
+    once. Reached as they are: 99.7 / 100 / 100 % (296 dice; the one missed is
+    `five_1`'s label on empty table; 99.3 % before dice were found by their
+    outlines too: the pale One of `dice_20`'s heap). All at once: recall 99.0 %,
+    precision 100 %, faces 99.7 % (98.6 % recall before the outlines; 99.3 %
+    before that, a large die read from a part of its face)."""
     from companion.vision.dice_reader import DiceReader
 
     classes, samples = real_dev
     reader = DiceReader.enrol(classes, [s for s in samples if 30 <= _side(s) <= 45], per_face=20)
-    out = _read(reader, [s for s in samples if not 30 <= _side(s) <= 45], "all")
+    read = [s for s in samples if not 30 <= _side(s) <= 45]
+    plain = _read(reader, read)
+    assert plain["labels"] == 296
+    assert plain["recall"] >= 0.993  # one die fewer than reached
+    assert plain["precision"] >= 0.995 and plain["face_accuracy"] >= 0.995
+    out = _read(reader, read, "all")
     assert out["labels"] == 296
-    assert out["recall"] >= 0.98
+    assert out["recall"] >= 0.986
     assert out["precision"] >= 0.995
     assert out["face_accuracy"] >= 0.993
+
+
+def test_dice_are_found_by_their_outlines_too():
+    """A pale die on a pale table (the colour model's blind spot) has an outline:
+    a square closed in by edges, of a die's size, is a candidate; a region of
+    another size, or a long stripe (a table's grain, a cable), is not; a die so
+    small that its pip's edges fill it is one by its clump of edges."""
+    from companion.vision.dice_reader import _outlined
+
+    table = np.full((240, 320, 3), 185, np.uint8)
+    cv2.rectangle(table, (40, 40), (72, 72), (215, 215, 215), -1)  # a 33 px die
+    cv2.circle(table, (56, 56), 3, (30, 30, 30), -1)  # its One
+    cv2.rectangle(table, (150, 40), (290, 60), (215, 215, 215), -1)  # a stripe
+    cv2.rectangle(table, (150, 120), (260, 220), (215, 215, 215), -1)  # a sheet
+    cv2.rectangle(table, (58, 158), (70, 170), (215, 215, 215), -1)  # a 13 px die
+    cv2.circle(table, (64, 164), 2, (30, 30, 30), -1)
+    cv2.rectangle(table, (250, 80), (255, 85), (215, 215, 215), -1)  # a 6 px speck
+    found = _outlined(table, 34.0)
+    at = sorted((round(c.cx), round(c.cy), round(c.side)) for c in found)
+    assert {(x, y) for x, y, _ in at} == {(56, 56), (64, 164)}, at  # each once or twice
+    for x, _, side in at:  # (a small die: its edges' clump and the region they close in)
+        assert 28 <= side <= 38 if x == 56 else 9 <= side <= 16, at
+    assert all(c.part for c in found)  # each must pass the verifier
+
+
+def test_the_outlines_are_searched_only_when_fewer_dice_than_expected_are_found(
+    real_split, monkeypatch
+):
+    """Told how many dice there are, the reader looks for outlines only when the
+    colour model found fewer; untold, always."""
+    from companion.vision import dice_reader
+    from companion.vision.dataset import read_dataset
+    from companion.vision.dice_reader import DiceReader
+
+    classes, samples = read_dataset(real_split / "enroll")
+    reader = DiceReader.enrol(classes, samples[:30], per_face=5)
+    calls = []
+    searched = dice_reader._outlined
+    monkeypatch.setattr(
+        dice_reader, "_outlined", lambda img, s: calls.append(1) or searched(img, s)
+    )
+    frame = samples[0].image()
+    found = reader.read(frame)
+    assert len(calls) == 1 and found
+    assert reader.read(frame, expected=len(found)) == found
+    assert len(calls) == 1  # as many found as expected: no search
+    reader.read(frame, expected=len(found) + 1)
+    assert len(calls) == 2
