@@ -77,6 +77,8 @@ def card_face(bean: str, design: str = DEFAULT_DESIGN) -> np.ndarray:
         face[CARD_MASK == 0] = 255
         return face
     w, h = CARD_PX
+    card: tuple[int, ...]
+    ink: tuple[int, ...]
     card, ink, glyph = _STYLE[bean]
     if design == "b":
         card = tuple(int(0.55 * c + 0.45 * 230) for c in card)
@@ -156,10 +158,10 @@ def table_layout(
         r, c = divmod(i, per_row)
         x0 = margin + c * (sw + gap) + rng.uniform(0, 4)
         y0 = margin + r * (sh + 20) + rng.uniform(0, 6)
-        corners = np.float32([[x0, y0], [x0 + sw, y0], [x0 + sw, y0 + sh], [x0, y0 + sh]])
+        corners = np.array([[x0, y0], [x0 + sw, y0], [x0 + sw, y0 + sh], [x0, y0 + sh]], np.float32)
         centre = corners.mean(axis=0)
         turn = np.deg2rad(rng.normal(0, 1.5))
-        rot = np.float32([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+        rot = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]], np.float32)
         corners = (corners - centre) @ rot.T + centre
         if rows > 1 and r % 2 == 0:  # a far-side row: its slots' tops face the camera's bottom
             corners = corners[[2, 3, 0, 1]]
@@ -209,7 +211,9 @@ def render_fields(
             _place(canvas, card, pad + sw / 2 + dx, cy, float(turn), cover)
         label: dict = {"quad": None, "cards": list(column)}
         # Into the picture: the canonical slot corners go to the slot's quad.
-        src = np.float32([[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]])
+        src = np.array(
+            [[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]], np.float32
+        )
         m = cv2.getPerspectiveTransform(src, quads[f].astype(np.float32))
         warped = cv2.warpPerspective(canvas, m, (w, h), flags=cv2.INTER_AREA)
         mask = cv2.warpPerspective(cover, m, (w, h), flags=cv2.INTER_NEAREST)
@@ -263,12 +267,14 @@ def render_spots(
         pw, ph = (sh, sw) if lying else (sw, sh)
         x0, y0 = x * px_per_mm, (60 + rng.uniform(0, 40)) * px_per_mm
         k = px_per_mm / PX
-        corners = np.float32(
-            [[x0, y0], [x0 + pw * k, y0], [x0 + pw * k, y0 + ph * k], [x0, y0 + ph * k]]
+        corners = np.array(
+            [[x0, y0], [x0 + pw * k, y0], [x0 + pw * k, y0 + ph * k], [x0, y0 + ph * k]], np.float32
         )
         # The place's own corners: along its sides as a card lies in it.
         quad = corners[[1, 2, 3, 0]] if lying else corners
-        src = np.float32([[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]])
+        src = np.array(
+            [[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]], np.float32
+        )
         m = cv2.getPerspectiveTransform(src, quad)
         warped = cv2.warpPerspective(canvas, m, (w, h), flags=cv2.INTER_AREA)
         mask = cv2.warpPerspective(cover, m, (w, h), flags=cv2.INTER_NEAREST)
@@ -358,7 +364,7 @@ def _photograph(img: np.ndarray, rng: np.random.Generator, fields: list[dict]) -
     light = 1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5)
     out = np.clip(img * light[..., None], 0, 255).astype(np.uint8)
     d = 0.01 * w
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
     m = cv2.getPerspectiveTransform(src, dst)
     out = cv2.warpPerspective(out, m, (w, h), borderMode=cv2.BORDER_REFLECT)
@@ -429,7 +435,7 @@ def _sub_quad(quad: np.ndarray, v0: float, v1: float) -> np.ndarray:
     tl, tr, br, bl = quad.astype(np.float32)
     left = (tl + (bl - tl) * v0, tl + (bl - tl) * v1)
     right = (tr + (br - tr) * v0, tr + (br - tr) * v1)
-    return np.float32([left[0], right[0], right[1], left[1]])
+    return np.array([left[0], right[0], right[1], left[1]], np.float32)
 
 
 MAT_MARGIN_MM = 24.0
@@ -517,7 +523,9 @@ class CardTable:
             for k, (bean, (dx, turn, dy, _)) in enumerate(zip(column, lays, strict=True)):
                 cy = pad + 8 + ch / 2 + k * STRIP_PX + dy
                 _place(canvas, card_face(bean, self.design), pad + sw / 2 + dx, cy, turn, cover)
-            src = np.float32([[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]])
+            src = np.array(
+                [[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]], np.float32
+            )
             self._cache[key] = _warp_patch(canvas, cover, src, self._slots[i], self.size)
         return self._cache[key]
 
@@ -542,7 +550,9 @@ class CardTable:
                     pad + sh / 2 + self.rng.normal(0, 2),
                 )
                 _place(canvas, face, *centre, float(self.rng.normal(0, 2.5)), cover)
-            src = np.float32([[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]])
+            src = np.array(
+                [[pad, pad], [pad + sw, pad], [pad + sw, pad + sh], [pad, pad + sh]], np.float32
+            )
             self._cache[key] = _warp_patch(canvas, cover, src, self._places[i], self.size)
         return self._cache[key]
 
@@ -589,14 +599,14 @@ class CardTable:
 
 def _warp_patch(canvas, cover, src, quad, size) -> tuple:
     """The canvas warped onto `quad`, cut to where it lands: (x0, y0, image, mask)."""
-    m = cv2.getPerspectiveTransform(src, np.float32(quad))
+    m = cv2.getPerspectiveTransform(src, np.array(quad, np.float32))
     h, w = canvas.shape[:2]
     corners = cv2.perspectiveTransform(
-        np.float32([[0, 0], [w, 0], [w, h], [0, h]]).reshape(-1, 1, 2), m
+        np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32).reshape(-1, 1, 2), m
     ).reshape(-1, 2)
     x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
     x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int), size)
-    shift = np.float64([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ m
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ m
     patch = cv2.warpPerspective(canvas, shift, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA)
     mask = cv2.warpPerspective(cover, shift, (x1 - x0, y1 - y0), flags=cv2.INTER_NEAREST)
     return int(x0), int(y0), patch, mask
@@ -613,7 +623,7 @@ class _Lens:
         gx, gy = rng.uniform(-0.25, 0.25, 2)
         self.light = (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[..., None]
         d = 0.01 * w
-        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
         self.m = cv2.getPerspectiveTransform(src, dst)
         self.size = size

@@ -133,13 +133,13 @@ def render_scene(
         _paste(img, tile, cx, cy, angle, rng)
         boxes.append(Box(face, cx, cy, side, side))
     if lamp != "daylight":
-        img = np.clip(img * np.float32(LAMPS[lamp]), 0, 255).astype(np.uint8)
+        img = np.clip(img * np.array(LAMPS[lamp], np.float32), 0, 255).astype(np.uint8)
     h, w = img.shape[:2]
     parts = _lens_parts(h, w, rng) if camera_seed is None else _camera(h, w, camera_seed)
     img = _through(img, *parts)
     # The labels go where the lens put the dice (up to 1.5 % of the width away).
     if boxes:
-        centres = np.float32([[(b.cx, b.cy) for b in boxes]])
+        centres = np.array([[(b.cx, b.cy) for b in boxes]], np.float32)
         moved = cv2.perspectiveTransform(centres, parts[1])[0]
         boxes = [
             Box(b.face, float(x), float(y), b.w, b.h)
@@ -198,7 +198,7 @@ def _lens_parts(h: int, w: int, rng: np.random.Generator) -> tuple:
     light = (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[..., None] * rng.uniform(0.8, 1.15)
     # A little perspective left over after the mat's homography.
     d = 0.015 * w
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
     lens = cv2.getPerspectiveTransform(src, dst)
     k = int(rng.choice([0, 0, 3, 5]))

@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -104,7 +105,9 @@ S = 4  # the faces are drawn at 4 px/mm, then brought to CARD_PX (2 px/mm)
 
 
 def _hsv(h: float, s: float, v: float) -> tuple[int, int, int]:
-    px = np.uint8([[[int(h % 360) // 2, int(np.clip(s, 0, 1) * 255), int(np.clip(v, 0, 1) * 255)]]])
+    px = np.array(
+        [[[int(h % 360) // 2, int(np.clip(s, 0, 1) * 255), int(np.clip(v, 0, 1) * 255)]]], np.uint8
+    )
     b, g, r = cv2.cvtColor(px, cv2.COLOR_HSV2BGR)[0, 0]
     return int(b), int(g), int(r)
 
@@ -550,7 +553,7 @@ def render_table(
     corners = np.concatenate(
         [
             cv2.perspectiveTransform(
-                np.float64([[[0, 0]], [[210, 0]], [[210, 297]], [[0, 297]]]), p
+                np.array([[[0, 0]], [[210, 0]], [[210, 297]], [[0, 297]]], np.float64), p
             ).reshape(-1, 2)
             for p in poses
         ]
@@ -567,7 +570,7 @@ def render_table(
     )
     img = np.clip(table.astype(np.float32) + low, 0, 255).astype(np.uint8)
     px, pad = 2.0, 16.0
-    fields = []
+    fields: list[dict[str, Any]] = []
     markers = {}
     paper_name = str(rng.choice(list(cond.papers)))
     paper = tuple(int(np.clip(v + rng.normal(0, 3), 0, 255)) for v in PAPER[paper_name])
@@ -615,15 +618,23 @@ def render_table(
         # Mat canvas pixels -> mat mm -> table mm -> picture.
         to_mm = np.array([[1 / px, 0, -pad], [0, 1 / px, -pad], [0, 0, 1]])
         m = cam @ pose @ to_mm
-        src = np.float32(
-            [[0, 0], [canvas.shape[1], 0], [canvas.shape[1], canvas.shape[0]], [0, canvas.shape[0]]]
+        src = np.array(
+            [
+                [0, 0],
+                [canvas.shape[1], 0],
+                [canvas.shape[1], canvas.shape[0]],
+                [0, canvas.shape[0]],
+            ],
+            np.float32,
         )
         dst = cv2.perspectiveTransform(src.reshape(-1, 1, 2), m).reshape(-1, 2)
         x0, y0, warped, mask = _warp_patch(canvas, cover, src, dst, size)
         region = img[y0 : y0 + mask.shape[0], x0 : x0 + mask.shape[1]]
         region[mask > 0] = warped[mask > 0]
         for f, slot in zip(fields[-3:], layout.slots, strict=True):
-            q = cv2.perspectiveTransform(np.float64(slot.quad).reshape(-1, 1, 2), cam @ pose)
+            q = cv2.perspectiveTransform(
+                np.array(slot.quad, np.float64).reshape(-1, 1, 2), cam @ pose
+            )
             f["quad"] = [[round(float(x), 2), round(float(y), 2)] for x, y in q.reshape(-1, 2)]
         for mk in layout.markers:
             q = cv2.perspectiveTransform(np.float64(mk.corners).reshape(-1, 1, 2), cam @ pose)
@@ -675,7 +686,8 @@ def _light(img: np.ndarray, rng: np.random.Generator, cond: Conditions) -> tuple
     out = out + rng.normal(0, rng.uniform(1, cond.noise), out.shape).astype(np.float32)
     out = np.clip(out, 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, cond.jpeg])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR), k
+    decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+    return (out if decoded is None else decoded), k
 
 
 def write_table_dataset(

@@ -49,7 +49,7 @@ def turned(img: np.ndarray, boxes: list[Box], degrees: float) -> tuple[np.ndarra
 
 def warm(img: np.ndarray) -> np.ndarray:
     """A warm bulb: blue down, red up."""
-    lamp = np.float32((0.72, 0.92, 1.12))
+    lamp = np.array((0.72, 0.92, 1.12), np.float32)
     return np.clip(img.astype(np.float32) * lamp, 0, 255).astype(np.uint8)
 
 
@@ -64,7 +64,8 @@ def blurred(img: np.ndarray) -> np.ndarray:
 
 def jpeg(img: np.ndarray, quality: int = 60) -> np.ndarray:
     ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    return img if decoded is None else decoded
 
 
 def _all(img: np.ndarray, boxes: list[Box]) -> tuple[np.ndarray, list[Box]]:

@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Any
 
 import cv2
 import numpy as np
@@ -245,7 +246,8 @@ def _lamp(rng) -> tuple[float, float, float]:
     from a warm bulb's to a cold ceiling light's colour."""
     level = float(np.exp(rng.uniform(math.log(0.5), math.log(1.3))))
     warm = float(rng.uniform(-1.0, 1.0))
-    return tuple(level * math.exp(warm * w) for w in (-0.3, -0.1, 0.15))
+    blue, green, red = (level * math.exp(warm * w) for w in (-0.3, -0.1, 0.15))
+    return blue, green, red
 
 
 def balanced(view: np.ndarray) -> np.ndarray:
@@ -259,7 +261,8 @@ def balanced(view: np.ndarray) -> np.ndarray:
     gray = face.sum(axis=1)
     body = face[gray >= np.median(gray)].mean(axis=0)
     gains = BODY / np.maximum(body, 8.0)
-    return cv2.multiply(view, (*(float(g) for g in gains), 0.0), dtype=cv2.CV_8U)
+    scale = (float(gains[0]), float(gains[1]), float(gains[2]), 0.0)
+    return cv2.multiply(view, scale, dtype=cv2.CV_8U)  # type: ignore[call-overload]  # scalar
 
 
 def check_frame(img: object) -> None:
@@ -425,7 +428,7 @@ class DiceReader:
     _empty: np.ndarray | None = None
     _empty_cache: tuple | None = None
     _likeness_cache: tuple | None = None
-    _table: tuple | None = None  # see _face_table
+    _table: Any = None  # see _face_table
     _backproject: tuple | None = None  # the colour model as OpenCV looks it up
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
     face_gate: float = 0.0  # the least likeness to the enrolled faces a die has
@@ -554,7 +557,7 @@ class DiceReader:
         roi = self.likeness(img)[y0 : int(c.cy) + half, x0 : int(c.cx) + half]
         if roi.size == 0:
             return
-        die = (cv2.blur(roi, (SMOOTH, SMOOTH)) > 127).astype(np.uint8)
+        die: np.ndarray = (cv2.blur(roi, (SMOOTH, SMOOTH)) > 127).astype(np.uint8)
         k = max(3, int(0.3 * c.side) | 1)
         die = cv2.morphologyEx(
             die, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -588,7 +591,10 @@ class DiceReader:
         show it (see _another_evening): farther away, under another lamp, blurred,
         compressed. Then how alike a die and the enrolled faces must be at least."""
         self._learn_lean(chosen)
-        feats, labels, groups, plain = [], [], [], []
+        patches: list[np.ndarray] = []
+        labels: list[int] = []
+        groups: list[int] = []
+        plain: list[tuple] = []
         pictures: dict[int, np.ndarray] = {}
         for face, items in chosen.items():
             for img, b in items:
@@ -605,7 +611,7 @@ class DiceReader:
                 # quarter turn either way, and a little slack in the face's outline.
                 for quarter in range(4):
                     for angle, scale, dx, dy in JITTER:
-                        feats.append(
+                        patches.append(
                             self._face_patch(view, c.fangle + 90 * quarter + angle, scale, dx, dy)
                         )
                 for _ in range(AUGMENT):
@@ -613,13 +619,13 @@ class DiceReader:
                     for quarter in range(4):
                         angle, scale = rng.uniform(-10, 10), float(np.exp(rng.normal(0, 0.07)))
                         dx, dy = rng.uniform(-0.06, 0.06, 2)
-                        feats.append(
+                        patches.append(
                             self._face_patch(other, c.fangle + 90 * quarter + angle, scale, dx, dy)
                         )
-                n = len(feats) - len(labels)
+                n = len(patches) - len(labels)
                 labels += [face] * n
                 groups += [len(plain) - 1] * n
-        feats = face_features(np.stack(feats))
+        feats = face_features(np.stack(patches))
         # The enrolled crops span few directions of the feature space: compared in
         # the FACE_DIMS that carry most of them, a look costs a fraction as much.
         if FACE_DIMS and feats.shape[1] > FACE_DIMS:
@@ -660,8 +666,10 @@ class DiceReader:
         k = self.scale
         fs = max(c.fside / k, 2.0)
         size = int(math.ceil(VIEW * fs))
-        view = cv2.getRectSubPix(picture, (size, size), (c.fx / k, c.fy / k)).astype(np.float32)
-        view = view * np.float32(_lamp(rng))
+        view: np.ndarray = cv2.getRectSubPix(picture, (size, size), (c.fx / k, c.fy / k)).astype(
+            np.float32
+        )
+        view = view * np.array(_lamp(rng), np.float32)
         far = float(np.exp(rng.uniform(math.log(0.5), 0.0)))
         small = max(6, int(round(size * far)))
         view = cv2.resize(view, (small, small), interpolation=cv2.INTER_AREA)
@@ -673,8 +681,9 @@ class DiceReader:
         if rng.random() < 0.5:
             quality = int(rng.integers(35, 90))
             ok, data = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, quality])
-            if ok:
-                view = cv2.imdecode(data, cv2.IMREAD_COLOR)
+            decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+            if decoded is not None:
+                view = decoded
         out = max(8, int(round(size * NORM / fs)))
         inter = cv2.INTER_AREA if out < small else cv2.INTER_LINEAR
         return balanced(cv2.resize(view, (out, out), interpolation=inter))
@@ -744,6 +753,7 @@ class DiceReader:
         # Keyed by the picture itself, held: an id alone could be a new picture's.
         if self._likeness_cache is not None and self._likeness_cache[0] is img:
             return self._likeness_cache[1]
+        assert self.lut is not None, "read only once taught"
         if self._backproject is None or self._backproject[0] is not self.lut:
             self._backproject = (self.lut, _backprojector(self.lut))
         prob = self._backproject[1](colour_planes(img, self.side if s is None else s))
@@ -922,6 +932,7 @@ class DiceReader:
         """The enrolled faces and, row by row, the columns of their crops (padded
         with the column after the last: nothing), or None when a face has fewer
         than NEAREST crops. Kept with the enrolled crops transposed."""
+        assert self.face_feats is not None and self.face_labels is not None, "taught first"
         key = id(self.face_feats)
         if self._table is None or self._table[0] != key:
             columns = self.face_columns
@@ -1040,6 +1051,7 @@ class DiceReader:
             if changed and abs(c.side / (side or self.side) - 1) < 0.35:
                 is_die, dieness = 1, 1.0
             else:
+                assert self.die_feats is not None and self.die_labels is not None
                 is_die, dieness = self._vote(
                     self.die_feats, self.die_labels, self._die_feature(img, c.cx, c.cy, c.side)
                 )
@@ -1136,6 +1148,7 @@ def _backprojector(lut: np.ndarray):
 
 def _cells(planes: np.ndarray) -> np.ndarray:
     light, a, b = cv2.split(planes)
+    light, a, b = (np.asarray(p, np.uint8) for p in (light, a, b))
     index = (light >> 4).astype(np.uint16) << 8
     index |= (a >> 4).astype(np.uint16) << 4
     index |= b >> 4
@@ -1199,7 +1212,7 @@ def evaluate_folders(enroll_dir: str, test_dir: str, per_face: int = 20) -> dict
         found = reader.read(img)
         elapsed += time.perf_counter() - t
         results.append((sample.boxes, found))
-    out = {"images": len(test_samples), **score(results)}
+    out: dict[str, Any] = {"images": len(test_samples), **score(results)}
     out["ms_per_image"] = round(1000 * elapsed / max(len(test_samples), 1), 2)
     out["enrolment_seconds"] = round(enrol_s, 2)
     out["crops_per_face"] = {classes[f]: n for f, n in reader.crops_per_face.items()}

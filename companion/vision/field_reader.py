@@ -36,7 +36,7 @@ MARKS_WEIGHT = 4.0  # a correlation short of 1 by 0.25 weighs as the farthest co
 def rectify(image: np.ndarray, quad) -> np.ndarray:
     """The slot as a top-down SLOT-sized picture (top = the first card's end)."""
     src = np.array(quad, np.float32)
-    dst = np.float32([[0, 0], [SLOT[0], 0], [SLOT[0], SLOT[1]], [0, SLOT[1]]])
+    dst = np.array([[0, 0], [SLOT[0], 0], [SLOT[0], SLOT[1]], [0, SLOT[1]]], np.float32)
     return cv2.warpPerspective(
         image, cv2.getPerspectiveTransform(src, dst), SLOT, flags=cv2.INTER_AREA
     )
@@ -47,12 +47,12 @@ def slot_picture(image: np.ndarray, quad) -> np.ndarray:
     and 4 mm each side wide, and as long as the mat has room for (up to 15 cards); a
     shorter one (an A4 mat holds 13) is a full slot whose far end is bare mat."""
     q = np.array(quad, np.float32)
-    wide = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-    long = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    wide = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    long = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
     length = int(round(SLOT[0] * long / max(wide, 1.0)))
     if length >= 0.95 * SLOT[1]:  # a full slot (perspective may shorten it a little)
         return rectify(image, quad)
-    dst = np.float32([[0, 0], [SLOT[0], 0], [SLOT[0], length], [0, length]])
+    dst = np.array([[0, 0], [SLOT[0], 0], [SLOT[0], length], [0, length]], np.float32)
     part = cv2.warpPerspective(
         image, cv2.getPerspectiveTransform(q, dst), (SLOT[0], length), flags=cv2.INTER_AREA
     )
@@ -194,8 +194,8 @@ def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
         raise ValueError("not a colour picture (an empty or unreadable frame)")
     q = np.array(quad, np.float32).reshape(4, 2)
     if size_mm is None:
-        wide = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-        long = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        wide = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+        long = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
         w_mm = SLOT[0] / PX_PER_MM
         l_mm = w_mm * long / max(wide, 1.0)
         if l_mm >= 0.95 * SLOT[1] / PX_PER_MM:
@@ -205,8 +205,8 @@ def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
     if not (20 <= w_mm <= 200 and 60 <= l_mm <= 600):
         raise ValueError(f"a field slot of {w_mm:g} x {l_mm:g} mm holds no column of cards")
     mx, my = MARGIN_MM
-    dst = np.float32([[mx, my], [mx + w_mm, my], [mx + w_mm, my + l_mm], [mx, my + l_mm]])
-    dst *= np.float32([ACROSS, ALONG])
+    dst = np.array([[mx, my], [mx + w_mm, my], [mx + w_mm, my + l_mm], [mx, my + l_mm]], np.float32)
+    dst *= np.array([ACROSS, ALONG], np.float32)
     size = (int(round((w_mm + 2 * mx) * ACROSS)), int(round((l_mm + 2 * my) * ALONG)))
     m = cv2.getPerspectiveTransform(q, dst)
     return cv2.warpPerspective(
@@ -246,8 +246,8 @@ def _white_mask(planes) -> np.ndarray:
     b, g, r = planes
     hi = cv2.max(cv2.max(b, g), r)
     lo = cv2.min(cv2.min(b, g), r)
-    light = cv2.compare(lo, WHITE_MIN, cv2.CMP_GT)
-    grey = cv2.compare(cv2.subtract(hi, lo), WHITE_CHROMA, cv2.CMP_LT)
+    light = cv2.compare(lo, WHITE_MIN, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
+    grey = cv2.compare(cv2.subtract(hi, lo), WHITE_CHROMA, cv2.CMP_LT)  # type: ignore[call-overload]  # a number as scalar
     return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
 
 
@@ -259,7 +259,7 @@ def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
     light = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
     open_ = gmask.copy()  # (where no ridge across the slot crosses)
     side = cv2.max(light[:, :-4], light[:, 4:])
-    ridge = cv2.compare(cv2.subtract(light[:, 2:-2], side), RIDGE, cv2.CMP_GT)
+    ridge = cv2.compare(cv2.subtract(light[:, 2:-2], side), RIDGE, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
     open_[:, 2:-2] &= ~ridge >> 7
     n, labels = cv2.connectedComponents(open_, connectivity=4)
     if n <= 2:
@@ -268,7 +268,7 @@ def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
     keep = np.zeros(n, np.uint8)
     keep[np.unique(seeds)] = 1
     keep[0] = 0
-    return np.take(keep, labels)  # (faster than indexing)
+    return np.take(keep, np.asarray(labels))  # (faster than indexing)
 
 
 def _chroma(planes) -> np.ndarray:
@@ -279,11 +279,10 @@ def _chroma(planes) -> np.ndarray:
 
 def _near_mask(planes, colour: np.ndarray, tol: float) -> np.ndarray:
     """0/1: within `tol` of `colour` in every channel."""
-    d = cv2.max(
-        cv2.max(cv2.absdiff(planes[0], float(colour[0])), cv2.absdiff(planes[1], float(colour[1]))),
-        cv2.absdiff(planes[2], float(colour[2])),
-    )
-    return cv2.compare(d, float(tol), cv2.CMP_LT) >> 7
+    # (OpenCV takes a number as its scalar; its type stubs have no such overload)
+    near = [cv2.absdiff(planes[k], float(colour[k])) for k in range(3)]  # type: ignore[call-overload]
+    d = cv2.max(cv2.max(near[0], near[1]), near[2])
+    return cv2.compare(d, float(tol), cv2.CMP_LT) >> 7  # type: ignore[call-overload]
 
 
 def _paper(bal: np.ndarray) -> np.ndarray:
@@ -298,7 +297,7 @@ def _paper(bal: np.ndarray) -> np.ndarray:
         dev = float(np.abs(px - med).sum() / len(px))
         if dev < spread:
             best, spread = med, dev
-    return best
+    return best  # type: ignore[return-value]  # (a slot always has its margins)
 
 
 def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
@@ -487,6 +486,7 @@ def _not_over_bare(lines: list, gp: np.ndarray, start: int, end: int) -> list:
         return lines
     n_b = gp.shape[0]
     bare = (gp[n_b // 2 - 2 : n_b // 2 + 2] > 0.5).all(axis=0)
+    bare = np.asarray(bare)
     bare[: start + 2] = bare[end - 2 :] = False
     run = int(BARE_RUN_MM * ALONG)
     # rows where a run of bare rows starts
@@ -652,11 +652,12 @@ def _strip_crop(view: np.ndarray, y0: float, slope: float, xc: float, rows_mm: f
     c, s = float(np.cos(t)), float(np.sin(t))
     # crop (u, v) -> view (x, y): x = xc + (u - xc) c - (v - 2) s,
     #                              y = y0 + ALONG ((u - xc) s + (v - 2) c)
-    m = np.float32(
+    m = np.array(
         [
             [c, -s, xc - xc * c + 2 * s],
             [ALONG * s, ALONG * c, y0 - ALONG * (xc * s + 2 * c)],
-        ]
+        ],
+        np.float32,
     )
     size = (view.shape[1], int(round(rows_mm + 4)))
     return cv2.warpAffine(
@@ -795,7 +796,7 @@ class FieldReader:
             level = float(ground.mean())
             margin_lo = max(GROUND_NEAR * level, 16.0)
             margin_hi = max(GROUND_LIGHTER * level, 10.0)
-            gmask = cv2.inRange(
+            gmask: np.ndarray = cv2.inRange(
                 bal, tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist())
             )
             lo_hi = (tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist()))
@@ -805,7 +806,7 @@ class FieldReader:
             gmask >>= 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
-            gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7
+            gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7  # type: ignore[call-overload]  # a number as scalar
             gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx), planes)
             content &= 1 - gmask
         w_mm = bal.shape[1] - 2 * mx
@@ -916,7 +917,7 @@ class FieldReader:
                 above = across[max(first - int(12 * p), 0) : first]
                 if above.any():
                     border_end = first - int(np.argmax(above[::-1]))
-                    first = border_end + head - self.real.border_mm * p
+                    first = int(border_end + head - self.real.border_mm * p)
             lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
             if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
                 lines.insert(0, (first - head, 0.0))
@@ -1062,7 +1063,7 @@ def read_spot(reader: FieldReader, image: np.ndarray, quad) -> SpotReading:
     src = np.array(quad, np.float32)
     long_first = np.linalg.norm(src[1] - src[0]) > np.linalg.norm(src[3] - src[0])
     size = (SPOT[1], SPOT[0]) if long_first else SPOT
-    dst = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    dst = np.array([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]], np.float32)
     spot = cv2.warpPerspective(
         image, cv2.getPerspectiveTransform(src, dst), size, flags=cv2.INTER_AREA
     )
@@ -1116,7 +1117,7 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     cut out right."""
     slot = slot_picture(image, quad)
     mat = np.median(np.concatenate([slot[:, 4:9], slot[:, -9:-4]], axis=1).reshape(-1, 3), axis=0)
-    card = _off_mat(slot, mat.astype(np.uint8)[None, None, :]).astype(np.uint8)
+    card: np.ndarray = _off_mat(slot, mat.astype(np.uint8)[None, None, :]).astype(np.uint8)
     card = cv2.morphologyEx(card, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     # The card is what is off the mat but specks (of glare, of dirt, a lamp's edge).
     n, labels, stats, _ = cv2.connectedComponentsWithStats(card)
@@ -1138,14 +1139,14 @@ def face_from_slot(image: np.ndarray, quad) -> np.ndarray:
     top = box[np.argsort(box[:, 1])]
     tl, tr = sorted(top[:2].tolist())
     bl, br = sorted(top[2:].tolist())
-    quad = np.float32([tl, tr, br, bl])
+    quad = np.array([tl, tr, br, bl], np.float32)
     # A card with a white border (as published cards have) is placed by its art: on
     # white paper the border does not differ from the mat; the name band starts
     # below the top border, and a card is CARD big.
     framed = _card_around_art(slot)
     if framed is not None:
         quad = framed
-    dst = np.float32([[0, 0], [CARD[0], 0], [CARD[0], CARD[1]], [0, CARD[1]]])
+    dst = np.array([[0, 0], [CARD[0], 0], [CARD[0], CARD[1]], [0, CARD[1]]], np.float32)
     m = cv2.getPerspectiveTransform(quad, dst)
     return cv2.warpPerspective(slot, m, CARD, flags=cv2.INTER_AREA)
 
@@ -1183,13 +1184,15 @@ def _card_around_art(slot: np.ndarray) -> np.ndarray | None:
     ey = (bl - tl) / max(float(np.linalg.norm(bl - tl)), 1.0)
     # Framed: white between the art's top and the card's.
     above = [tl + ex * t - ey * BORDER_MM for t in np.linspace(0, np.linalg.norm(tr - tl), 12)]
-    xy = np.clip(np.round(np.float32(above)).astype(int), 0, [slot.shape[1] - 1, slot.shape[0] - 1])
+    xy = np.clip(
+        np.round(np.array(above, np.float32)).astype(int), 0, [slot.shape[1] - 1, slot.shape[0] - 1]
+    )
     if white[xy[:, 1], xy[:, 0]].mean() < 0.6:
         return None
     centre_x = (tl + tr) / 2 - BORDER_MM * PX_PER_MM * ey  # the card's top edge, middle
     half = CARD[0] / 2 * ex
     c_tl, c_tr = centre_x - half, centre_x + half
-    return np.float32([c_tl, c_tr, c_tr + CARD[1] * ey, c_tl + CARD[1] * ey])
+    return np.array([c_tl, c_tr, c_tr + CARD[1] * ey, c_tl + CARD[1] * ey], np.float32)
 
 
 class CardTeach:
