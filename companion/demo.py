@@ -11,6 +11,7 @@ can't see (a trade, a gift, the end of a step) they do on the phone."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import random
 import signal
@@ -126,7 +127,9 @@ def _run_demo(args: argparse.Namespace, db: str) -> int:
     finally:
         bots.stop.set()
         stop_camera.set()
-        for thread in threads:  # none writes to the store once it is closed
-            thread.join(timeout=5)
+        # None writes to the store once it is closed; a second Ctrl-C stops the wait.
+        with contextlib.suppress(KeyboardInterrupt):
+            for thread in threads:
+                thread.join(timeout=5)
         service.close()
     return 0
