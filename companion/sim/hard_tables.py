@@ -35,6 +35,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ..engine.beans import VARIETIES
 from ..vision.mats import CARD_MM, SLOT_GREY, MatLayout, card_mat, marker_bits
 from .card_scenes import CARD_PX, NUMBERS, _warp_patch
 
@@ -45,33 +46,6 @@ HELD_OUT = ("r4", "r5", "r6")
 DEMO = "r0"
 STYLES = (DEMO,) + TUNED + HELD_OUT
 
-# The beanometer printed at a card's bottom: cards needed for 1..4 coins (None: no such).
-_METER = {
-    "coffee": (4, 7, 10, 12),
-    "wax": (4, 7, 9, 11),
-    "blue": (4, 6, 8, 10),
-    "chili": (3, 6, 8, 9),
-    "stink": (3, 5, 7, 8),
-    "green": (3, 5, 6, 7),
-    "soy": (2, 4, 6, 7),
-    "black-eyed": (2, 4, 5, 6),
-    "red": (2, 3, 4, 5),
-    "garden": (None, 2, 3, None),
-    "cocoa": (None, 2, 3, 4),
-}
-_NAMES = {
-    "coffee": "Coffee Bean",
-    "wax": "Wax Bean",
-    "blue": "Blue Bean",
-    "chili": "Chili Bean",
-    "stink": "Stink Bean",
-    "green": "Green Bean",
-    "soy": "Soy Bean",
-    "black-eyed": "Black-eyed Bean",
-    "red": "Red Bean",
-    "garden": "Garden Bean",
-    "cocoa": "Cocoa Bean",
-}
 # Background (hue in degrees, saturation, value) and the bean's own colour, per variety.
 # Near pairs on purpose: blue/coffee, stink/wax, black-eyed/red, soy/chili-ish.
 _BACK = {
@@ -251,7 +225,7 @@ def _draw_face(bean: str, style: str) -> np.ndarray:
         if style == "r5":  # the count in a light disc
             cv2.circle(art, (nx + tw // 2, 4 + th // 2 + 4), th // 2 + 9, (215, 235, 245), -1)
         cv2.putText(art, number, (nx, th + 6), font, scale, ink, 3, cv2.LINE_AA)
-    name = _NAMES[bean]
+    name = VARIETIES[bean].name
     nscale = 0.55
     (nw, nh), _ = cv2.getTextSize(name, font, nscale, 1)
     while nw > aw - 2 * tw - 20 and nscale > 0.3:
@@ -324,7 +298,9 @@ def _character(art: np.ndarray, bean: str, style: str, rng: np.random.Generator)
 def _beanometer(img, bean: str, style: str, top: int, w: int, band: int, font) -> None:
     """The white band at the bottom: four coin places, the cards needed over each."""
     coin = (40, 150, 205) if style in TUNED else (60, 170, 225)
-    for k, need in enumerate(_METER[bean]):
+    needed = dict(VARIETIES[bean].beanometer)  # coins -> cards needed
+    for k in range(4):
+        need = needed.get(k + 1)
         cx = int(w * (k + 1) / 5)
         label = "-" if need is None else str(need)
         (tw, th), _ = cv2.getTextSize(label, font, 0.5, 1)

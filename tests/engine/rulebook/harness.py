@@ -20,7 +20,7 @@ def scenario(name):
 
 
 class Disagree(Exception):
-    pass
+    """The engine did not do what the rules say."""
 
 
 def expect(cond, msg):
