@@ -26,7 +26,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     setup: dict[str, Any] = game.setup_for(players, {})
     if "edition" in game.settings:
-        setup["edition"] = args.edition
+        setup["edition"] = args.edition or game.editions[0]
     try:
         result = simulate(args.game, args.games, args.seed, **setup)
     except RuleError as err:
@@ -318,6 +318,16 @@ def _teach_dice(args: argparse.Namespace) -> int:
     return 0
 
 
+PLAYERS_HELP = "; ".join(f"{g.title}: {g.default_players}" for g in GAMES.values())
+# Every game's editions (a game without any takes none): the first is its default.
+EDITIONS = sorted({e for g in GAMES.values() for e in g.editions})
+EDITION_HELP = "; ".join(
+    f"{g.title}: {', '.join(g.editions)} (default {g.editions[0]})"
+    for g in GAMES.values()
+    if g.editions
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -326,7 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play random games and check every rule invariant")
     sim.add_argument("--game", default=next(iter(GAMES)), choices=list(GAMES))
     sim.add_argument("--players", type=int, default=None)
-    sim.add_argument("--edition", default="classic", choices=["classic", "newer"])
+    sim.add_argument("--edition", default=None, choices=EDITIONS, help=EDITION_HELP)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true")
@@ -334,8 +344,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="the demo table: the service with simulated players")
     demo.add_argument("--game", default=next(iter(GAMES)), choices=list(GAMES))
-    demo.add_argument("--players", type=int, default=None, help="default: 4 (The Duel: 2)")
-    demo.add_argument("--edition", default="classic", choices=["classic", "newer"])
+    demo.add_argument("--players", type=int, default=None, help="default: " + PLAYERS_HELP)
+    demo.add_argument("--edition", default=None, choices=EDITIONS, help=EDITION_HELP)
     demo.add_argument("--seed", type=int, default=None)
     demo.add_argument("--pace", type=float, default=1.2, help="seconds between moves")
     demo.add_argument(

@@ -58,7 +58,7 @@ def demo_arguments_problem(args: argparse.Namespace) -> str | None:
         return "--pace is the seconds between the bots' moves: 0 or more"
     options = {"knowledge": "known", "seed": 0}
     if "edition" in GAMES[args.game].settings:
-        options["edition"] = args.edition
+        options["edition"] = args.edition or GAMES[args.game].editions[0]
     try:  # the engine knows which player counts a game allows
         from .tables import TableService
 
@@ -78,7 +78,7 @@ def _run_demo(args: argparse.Namespace, db: str) -> int:
     players = args.players
     options = {"knowledge": "known", "seed": seed}
     if "edition" in GAMES[args.game].settings:
-        options["edition"] = args.edition
+        options["edition"] = args.edition or GAMES[args.game].editions[0]
     code = service.open_table(args.game, players, options)
     service.start_game(code)
     feed = None

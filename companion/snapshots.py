@@ -135,7 +135,7 @@ def legal_for(t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
     out = []
     state = t.state
     for action in t.game.legal_actions(state):
-        if getattr(action, "player", None) != seat:
+        if action.player != seat:
             continue
         data = action.to_json()
         out.append(

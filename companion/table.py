@@ -66,6 +66,13 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
+    def playing(self) -> int:
+        """The store's id of the game in play (a table not started has none)."""
+        if self.game_id is None:
+            raise TableError("not-started", "the host has not started the game yet")
+        return self.game_id
+
+    @property
     def names(self) -> dict[int, str]:
         return {s: seat.name for s, seat in self.seats.items()}
 

@@ -98,7 +98,7 @@ class TableService:
         """The table's state from its log; "What happened" told again for the last
         actions (a restarted service shows the same list as before)."""
         state = table.game.new_game(**table.setup)
-        entries = self.store.log(table.game_id)  # type: ignore[arg-type]
+        entries = self.store.log(table.playing)
         lines: list[w.Words] = []
         for k, entry in enumerate(entries):
             action = table.game.action_from_json(entry.action)
@@ -108,7 +108,7 @@ class TableService:
             state = after
         table.state = state
         table.log = lines
-        table.next_n = self.store.next_n(table.game_id)  # type: ignore[arg-type]
+        table.next_n = self.store.next_n(table.playing)
 
     def close(self) -> None:
         """Stop the odds worker and close the store (the demo's end, tests)."""
@@ -308,16 +308,15 @@ class TableService:
             if t.state is None:
                 raise TableError("not-started", "the host has not started the game yet")
             action = t.game.action_from_json(data)
-            if seat is not None and getattr(action, "player", None) != seat:
+            if seat is not None and action.player != seat:
                 raise TableError(
                     "not-your-seat",
-                    f"this phone plays seat {seat + 1}, not seat "
-                    f"{getattr(action, 'player', -1) + 1}",
+                    f"this phone plays seat {seat + 1}, not seat {action.player + 1}",
                 )
             before = t.state
             after = t.game.apply(before, action)  # RuleError: nothing changed
             n = t.next_n
-            self.store.append(t.game_id, n, action.to_json(), seat, source)  # type: ignore[arg-type]
+            self.store.append(t.playing, n, action.to_json(), seat, source)
             t.state, t.next_n, t.moved_by = after, n + 1, source
             t.notices = []  # the game moved on: earlier warnings are stale
             t.add_log(views.log_words(t.game, before, action, t.names))
@@ -338,7 +337,7 @@ class TableService:
                 states.append(t.game.apply(states[-1], action))  # RuleError: nothing changed
             first = t.next_n
             for k, action in enumerate(parsed):
-                self.store.append(t.game_id, first + k, action.to_json(), None, source)  # type: ignore[arg-type]
+                self.store.append(t.playing, first + k, action.to_json(), None, source)
                 t.add_log(views.log_words(t.game, states[k], action, t.names))
             t.state, t.next_n, t.moved_by = states[-1], first + len(parsed), source
             t.notices = []

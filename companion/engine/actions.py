@@ -22,6 +22,11 @@ class Action:
     type: typing.ClassVar[str] = "action"
     player: int  # every action is one seat's (a dataclass field in each game's actions)
 
+    @property
+    def seats(self) -> frozenset[int]:
+        """Every seat the move needs (a trade needs its partner's consent too)."""
+        return frozenset((self.player,))
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         for f in dataclasses.fields(self):
@@ -44,7 +49,7 @@ def dispatch(handlers: dict, state: Any, action: Action, game: str) -> Any:
     handler = handlers.get(type(action))
     if handler is None:
         raise RuleError(Rule.MALFORMED_ACTION, f"{action!r} is not an action of {game}")
-    check_seat(state.players, getattr(action, "player", None))
+    check_seat(state.players, action.player)
     return handler(state, action)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 from . import bohnanza, dice, duel
@@ -87,6 +87,8 @@ class GameDef:
     sightings: FieldSightings | DiceSightings | None = None
     state_type: type | None = None
     editions: tuple[str, ...] = ()  # the editions a table may choose (the first by default)
+    # each edition's name on the host's form, in English and German
+    edition_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
     # The game's own command-line tools: adds its subcommands to the CLI's
     # (argparse subparsers). None: the game has none.
     commands: Callable[[Any], None] | None = None
@@ -110,6 +112,10 @@ class GameDef:
 
     def title_in(self, lang: str = "en") -> str:
         return self.titles[1] if lang == "de" else self.titles[0]
+
+    def edition_in(self, edition: str, lang: str = "en") -> str:
+        labels = self.edition_labels.get(edition, (edition, edition))
+        return labels[1] if lang == "de" else labels[0]
 
     def setup_for(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """The engine's setup for a table of `players` (a game for a fixed number
@@ -173,6 +179,7 @@ def _from_package(
         state_type=state,
         commands=getattr(_part(package, "commands"), "add_commands", None),
         editions=tuple(getattr(package, "EDITIONS", ())),
+        edition_labels=dict(getattr(package, "EDITION_LABELS", {})),
     )
 
 

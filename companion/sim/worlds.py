@@ -16,8 +16,6 @@ import time
 import numpy as np
 
 from ..engine import RuleError
-from ..engine.bohnanza import Trade
-from ..engine.dice.players import wants_harvest
 from ..engine.games import GAMES
 from ..errors import CompanionError
 from ..tables import TableError, TableService
@@ -29,7 +27,10 @@ def bot_choice(game: str, state, legal: list, rng: random.Random, may_wait: bool
     """A simulated player's move: each game's own bot (`players.choose`), which
     plays as a sensible person would. `may_wait`: None when no move is worth
     making now (a bot doesn't harvest its fields for nothing while a person plays)."""
-    return GAMES[game].bot(state, legal, rng, may_wait=may_wait)  # type: ignore[misc]
+    bot = GAMES[game].bot
+    if bot is None:
+        raise TypeError(f"{GAMES[game].title} has no simulated player")
+    return bot(state, legal, rng, may_wait=may_wait)
 
 
 # A phone gone this long (its screen locked, its player away from the table) hands
@@ -90,11 +91,7 @@ class Bots:
             if state.over:
                 return False
             humans = self.humans(t)
-            legal = [
-                a
-                for a in t.game.legal_actions(state)
-                if a.player not in humans and not (isinstance(a, Trade) and a.partner in humans)
-            ]
+            legal = [a for a in t.game.legal_actions(state) if not a.seats & humans]
         if not legal:
             return False
         action = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
@@ -318,21 +315,19 @@ class CameraBots(Bots):
                 # Still no fit: the player lays the dice as the game has them.
                 self.world.follow(self.service.table(self.code).state, self.clock())
             return True
-        harvests = [
-            a
-            for a in legal
-            if isinstance(a, Harvest) and a.player not in humans and wants_harvest(state, a.player)
-        ]
-        if harvests:  # a card, not the dice: done on the phone
-            harvest = harvests[0]
+        # The seats no phone plays move as their game's bot would (a harvest when
+        # it pays); a harvest is a card, not the dice: done on the phone.
+        ours = [a for a in legal if not a.seats & humans]
+        action = bot_choice(self.service.table(self.code).game.name, state, ours, self.rng, True)
+        if action is None:
+            return False
+        if isinstance(action, Harvest):
             try:
-                self.service.act(self.code, harvest.to_json(), source="demo")
+                self.service.act(self.code, action.to_json(), source="demo")
             except CompanionError:
                 return False
-            self.script.append(("phone", harvest))
+            self.script.append(("phone", action))
             return True
-        mine = [a for a in legal if not isinstance(a, Harvest)]
-        action = bot_choice(self.service.table(self.code).game.name, state, mine or legal, self.rng)
         now = self.clock()
         # The world's dice are its own: which one the engine calls die 2 it can't
         # know (dice of a kind are alike), so it throws what lies in its rolling area.
@@ -520,11 +515,7 @@ class CardBots(Bots):
                 self.world.show(state, self.clock())
                 return True
             humans = self.humans(t)
-            legal = [
-                a
-                for a in t.game.legal_actions(state)
-                if a.player not in humans and getattr(a, "partner", None) not in humans
-            ]
+            legal = [a for a in t.game.legal_actions(state) if not a.seats & humans]
         if self.clock() < self.world.changed + LOOK_TIME:
             return False  # the hand is still over the table, or the camera hasn't looked
         if self.expect is not None:

@@ -161,7 +161,8 @@ def _try(
     # the hand come before the turning over; the rest after it.
     plants.sort(key=lambda p: (p[0] != state.active, p[0]))
     actions: list[Action] = []
-    trial, trying = state, None
+    trial = state
+    trying: Action | None = None
     try:
         for trying in harvests:
             trial = rules.apply(trial, trying)
@@ -179,5 +180,5 @@ def _try(
             trial = rules.apply(trial, trying)
             actions.append(trying)
     except RuleError as err:
-        return FieldsOutcome(problem=err.message, seat=getattr(trying, "player", None))
+        return FieldsOutcome(problem=err.message, seat=trying.player if trying else None)
     return FieldsOutcome(actions)

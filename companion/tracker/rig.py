@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -26,6 +27,17 @@ from .link import TableLink
 from .live import CameraFeed, LiveDice, LiveFields, card_reading, dice_look
 
 FACE_UP_LOOK_EVERY = 20  # frames (2 s): how often a card table looks for a face-up mat
+
+if TYPE_CHECKING:
+    from ..vision.field_reader import FieldReader
+
+
+class CardsRead(NamedTuple):
+    """How a card table's fields are read: the reader, and each mat's field slots
+    in picture pixels."""
+
+    reader: FieldReader
+    slots: list[list[np.ndarray]]
 
 
 @dataclass
@@ -44,7 +56,7 @@ class Rig:
     waiting: str | dict[str, str] | None = None  # what the camera waits for before it reads
     _beat: float = field(default=0.0)
     _game: tuple[int, str] | None = None  # (game id, table) being read
-    _cards_read: tuple | None = None  # (field reader, field slots) of a card table
+    _cards_read: CardsRead | None = None  # a card table's reader and its field slots
     _frames: int = 0
 
     @property
@@ -114,7 +126,9 @@ class Rig:
         self._mats.update(image)
         if FACE_UP_MAT not in self._mats.homographies:
             return
-        reader, quads = self._cards_read  # type: ignore[misc]
+        if self._cards_read is None:
+            return
+        reader, quads = self._cards_read
         places = self._places()
         assert isinstance(self.live, LiveFields)
         self.live.read, self.live.detector = card_reading(reader, quads, places)
@@ -180,7 +194,7 @@ class Rig:
         (x0, y0), (x1, _), _, (_, y3) = card_mats[0].slots[0].quad
         reader = FieldReader.from_folder(self.faces, slot_mm=(x1 - x0, y3 - y0))
         quads = [self._slots(m) for m in card_mats]
-        self._cards_read = (reader, quads)
+        self._cards_read = CardsRead(reader, quads)
         return LiveFields(self.service, t.code, *card_reading(reader, quads, self._places()))
 
     def _slots(self, layout) -> list[np.ndarray]:

@@ -51,8 +51,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "game": "Game",
         "players": "Players",
         "edition": "Edition",
-        "classic": "classic",
-        "newer": "newer",
         "simulated": "simulated deck (no real cards)",
         "open": "Open a table",
         "your_name": "Your name",
@@ -93,8 +91,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "game": "Spiel",
         "players": "Spieler",
         "edition": "Ausgabe",
-        "classic": "klassisch",
-        "newer": "neuer",
         "simulated": "simulierter Stapel (keine echten Karten)",
         "open": "Tisch öffnen",
         "your_name": "Dein Name",
@@ -172,13 +168,14 @@ def not_found(_err):
 @pages.get("/")
 def home():
     # Each game as the host's form needs it: its player counts and editions (the
-    # form asks the registry, not which game it is).
+    # form asks the registry, not which game it is; each edition in the game's words).
+    code = lang()
     games = [
         {
             "name": name,
             "players": " ".join(map(str, g.players)),
             "default": g.default_players,
-            "editions": " ".join(g.editions),
+            "editions": [(e, g.edition_in(e, code)) for e in g.editions],
         }
         for name, g in GAMES.items()
     ]

@@ -51,22 +51,26 @@ ROOM = text(4, r"[A-Za-z]{4}")
 BEANS = lambda v: isinstance(v, list) and len(v) <= 5 and all(text(20)(b) for b in v)  # noqa: E731
 COLUMN = lambda v: isinstance(v, list) and len(v) <= 20 and all(text(20)(b) for b in v)  # noqa: E731
 GAME = lambda v: isinstance(v, str) and v in GAMES  # noqa: E731
+# The most and fewest players any game takes (the registry says, not a game's name).
+MOST_PLAYERS = max(n for g in GAMES.values() for n in g.players)
+FEWEST_PLAYERS = min(n for g in GAMES.values() for n in g.players)
+SEAT = integer(0, MOST_PLAYERS - 1)
 
 # event -> (required fields, optional fields)
 SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
-    "join": ({"code": ROOM, "seat": integer(0, 6), "name": text(20)}, {}),
+    "join": ({"code": ROOM, "seat": SEAT, "name": text(20)}, {}),
     "act": ({"action": obj}, {}),
     "cards": ({"cards": small_json}, {}),
     "leave": ({}, {}),
     "watch": ({"code": ROOM}, {}),
     "host:open": (
-        {"game": GAME, "players": integer(2, 7)},
+        {"game": GAME, "players": integer(FEWEST_PLAYERS, MOST_PLAYERS)},
         {"options": obj},
     ),
     "host:start": ({"code": ROOM}, {}),
     "host:undo": ({"code": ROOM}, {}),
     "host:end": ({"code": ROOM}, {}),
-    "host:free-seat": ({"code": ROOM, "seat": integer(0, 6)}, {}),
+    "host:free-seat": ({"code": ROOM, "seat": SEAT}, {}),
     "camera:confirm": ({}, {}),
     "camera:correct": ({"rolled": BEANS, "field": BEANS}, {}),
     # A bean field put right: what lies in it, first planted first.
@@ -81,15 +85,21 @@ HINTS: dict[tuple[str, str] | str, tuple[str, str]] = {
         "enter the table's code: the 4 letters on the table's screen",
         "gib den Code des Tisches ein: die 4 Buchstaben auf dem Bildschirm des Tisches",
     ),
-    "seat": ("choose a seat from 1 to 7", "wähle einen Platz von 1 bis 7"),
+    "seat": (
+        f"choose a seat from 1 to {MOST_PLAYERS}",
+        f"wähle einen Platz von 1 bis {MOST_PLAYERS}",
+    ),
     "name": ("enter a name of 1 to 20 characters", "gib einen Namen mit 1 bis 20 Zeichen ein"),
     "action": ("choose one of the moves offered", "wähle einen der angebotenen Züge"),
     "cards": ("enter your two harvest cards", "gib deine zwei Erntekarten ein"),
     "game": (
-        "choose a game: bohnanza, duel or dice",
-        "wähle ein Spiel: bohnanza, duel oder dice",
+        f"choose a game: {', '.join(GAMES)}",
+        f"wähle ein Spiel: {', '.join(GAMES)}",
     ),
-    "players": ("choose 2 to 7 players", "wähle 2 bis 7 Spieler"),
+    "players": (
+        f"choose {FEWEST_PLAYERS} to {MOST_PLAYERS} players",
+        f"wähle {FEWEST_PLAYERS} bis {MOST_PLAYERS} Spieler",
+    ),
     "options": ("give the settings as a JSON object", "gib die Einstellungen als JSON-Objekt an"),
     "rolled": (
         "name the bean each rolled die shows (at most 5)",

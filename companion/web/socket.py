@@ -24,13 +24,12 @@ from flask_socketio import SocketIO, join_room, leave_room
 from ..engine import words
 from ..errors import CompanionError
 from ..tables import TableError, TableService
-from .schemas import MessageError, validate
+from .schemas import MOST_PLAYERS, MessageError, validate
 
 # A message is refused over 64 KB (the longest real one is under 2 KB): Engine.IO
 # closes a WebSocket that sends more, and the server answers a longer POST 413.
 MAX_MESSAGE = 64 * 1024
 socketio = SocketIO(async_mode="threading", max_http_buffer_size=MAX_MESSAGE)
-MAX_SEATS = 7  # Bohnanza's most
 
 # sid -> what this connection is: {"code", "seat"} for a phone, {"watch"}, {"host"};
 # and {"lang"}, the language it reads.
@@ -57,8 +56,14 @@ def _watch_room(code: str, lang: str = words.DEFAULT) -> str:
     return f"{code}#watch#{lang}"
 
 
+def _sid() -> str:
+    """This connection's id (Flask-SocketIO sets it on the request; Flask's stubs
+    don't know it)."""
+    return request.sid  # type: ignore[attr-defined]
+
+
 def _lang() -> str:
-    return _sessions.get(request.sid, {}).get("lang", words.DEFAULT)  # type: ignore[attr-defined]
+    return _sessions.get(_sid(), {}).get("lang", words.DEFAULT)
 
 
 def _listened(room: str) -> bool:
@@ -89,7 +94,7 @@ def _broadcast(svc: TableService, code: str, panel=None) -> None:
     if not svc.is_open(code):  # ended: every phone and big screen hears it
         for lang in words.LANGS:
             socketio.emit("closed", {"code": code}, to=_watch_room(code, lang))
-            for seat in range(MAX_SEATS):
+            for seat in range(MOST_PLAYERS):
                 socketio.emit("closed", {"code": code}, to=_seat_room(code, seat, lang))
         return
     table = svc.table(code)
@@ -136,7 +141,7 @@ def _too_fast(sid: str) -> bool:
 def _answer(event: str, fn: Callable, args: tuple) -> dict[str, Any]:
     """Check and run one message; every outcome is an answer (never a traceback)."""
     lang = _lang()
-    if _too_fast(request.sid):  # type: ignore[attr-defined]
+    if _too_fast(_sid()):
         return {
             "ok": False,
             "error": TableError(
@@ -183,19 +188,19 @@ def _handler(event: str) -> Callable:
 
 
 def _phone() -> tuple[str, int]:
-    s = _sessions.get(request.sid, {})  # type: ignore[attr-defined]
+    s = _sessions.get(_sid(), {})
     if "seat" not in s:
         raise TableError("not-joined", "join a seat first")
     return s["code"], s["seat"]
 
 
 def _require_host() -> None:
-    if not _sessions.get(request.sid, {}).get("host"):  # type: ignore[attr-defined]
+    if not _sessions.get(_sid(), {}).get("host"):
         raise TableError("not-host", "only the host can do that (the host key is needed)")
 
 
 def _enter_seat(code: str, seat: int) -> None:
-    sid = request.sid  # type: ignore[attr-defined]
+    sid = _sid()
     _leave_seat(sid)
     _sessions.setdefault(sid, {}).update(code=code, seat=seat)
     join_room(_seat_room(code, seat, _lang()))
@@ -243,7 +248,7 @@ def _release(code: str, seat: int) -> None:
 
 @socketio.on("connect")
 def on_connect(auth: Any = None) -> None:
-    sid = request.sid  # type: ignore[attr-defined]
+    sid = _sid()
     auth = auth if isinstance(auth, dict) else {}
     lang = words.lang_of(auth.get("lang"))
     _sessions[sid] = {"lang": lang}
@@ -304,7 +309,7 @@ def on_unknown(*args: Any) -> dict:
 
 @socketio.on("disconnect")
 def on_disconnect(*_args: Any) -> None:
-    sid = request.sid  # type: ignore[attr-defined]
+    sid = _sid()
     _leave_seat(sid)
     _sessions.pop(sid, None)
 
@@ -315,14 +320,14 @@ def on_join(msg: dict) -> dict:
     code = msg["code"].upper()
     token = svc.join(code, msg["seat"], msg["name"])
     _enter_seat(code, msg["seat"])
-    socketio.emit("state", svc.snapshot(code, msg["seat"], _lang()), to=request.sid)  # type: ignore[attr-defined]
+    socketio.emit("state", svc.snapshot(code, msg["seat"], _lang()), to=_sid())
     return _ok(token=token, code=code, seat=msg["seat"])
 
 
 @_handler("leave")
 def on_leave(msg: dict) -> dict:
     code, seat = _phone()
-    _leave_seat(request.sid)  # type: ignore[attr-defined]
+    _leave_seat(_sid())
     service().free_seat(code, seat)
     _release(code, seat)  # the same seat in another tab of the phone
     return _ok()
@@ -369,7 +374,7 @@ def on_watch(msg: dict) -> dict:
     code = msg["code"].upper()
     svc.table(code)
     join_room(_watch_room(code, _lang()))
-    socketio.emit("state", _dashboard(svc, code, _panel(), _lang()), to=request.sid)  # type: ignore[attr-defined]
+    socketio.emit("state", _dashboard(svc, code, _panel(), _lang()), to=_sid())
     return _ok(code=code)
 
 

@@ -265,3 +265,9 @@ def test_the_next_player_is_to_the_left():
         s, DrawFaceUp(2), EndTrading(2), PlantTraded(2, 0, 0), PlantTraded(2, 0, 0), EndTurn(2)
     )
     assert s.active == 0
+
+
+def test_a_trade_needs_both_its_seats_and_any_other_move_only_its_player():
+    trade = B.Trade(player=0, partner=2, give=(0,))
+    assert trade.seats == {0, 2}
+    assert B.EndTrading(player=1).seats == {1}

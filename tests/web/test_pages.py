@@ -70,3 +70,18 @@ def test_the_pages_switch_language_by_cookie(app, client_for):
     http.set_cookie("companion_lang", "de")
     page = http.get(f"/table/{code}").get_data(as_text=True)
     assert "Mit dem Handy beitreten" in page and re.search(r'<html lang="de">', page)
+
+
+def test_the_host_form_offers_each_game_its_own_editions_in_the_page_language(app):
+    from companion.engine.games import GAMES
+
+    http = app.test_client()
+    for lang in ("en", "de"):
+        html = http.get("/", headers={"Accept-Language": lang}).get_data(as_text=True)
+        options = re.findall(r'<option value="([^"]+)" data-game="([^"]+)">([^<]+)</option>', html)
+        expected = [
+            (e, name, g.edition_in(e, lang)) for name, g in GAMES.items() for e in g.editions
+        ]
+        assert options == expected
+    de = http.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert ">klassisch</option>" in de and ">neuer</option>" in de

@@ -27,12 +27,13 @@ from .game import (
     summary,
     winners,
 )
-from .rules import EDITIONS, Rules, make_rules
+from .rules import EDITION_LABELS, EDITIONS, Rules, make_rules
 from .state import Player, State
 
 __all__ = [
     "CODEC",
     "EDITIONS",
+    "EDITION_LABELS",
     "BuyField",
     "DiscardFromHand",
     "DiscardOffered",

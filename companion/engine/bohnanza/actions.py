@@ -52,6 +52,10 @@ class Trade(Action):
     give_beans: tuple[str, ...] | None = None
     receive_beans: tuple[str, ...] | None = None
 
+    @property
+    def seats(self) -> frozenset[int]:
+        return frozenset((self.player, self.partner))
+
 
 @CODEC.register("end-trading")
 @dataclass(frozen=True, slots=True)

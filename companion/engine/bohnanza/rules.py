@@ -19,6 +19,8 @@ _DATA = tomllib.loads(
 )
 
 EDITIONS = tuple(_DATA["edition"])
+# What each edition is called on the host's form, in English and German.
+EDITION_LABELS = {name: tuple(ed["label"]) for name, ed in _DATA["edition"].items()}
 TIE_BREAKS = ("most-cards-in-hand", "furthest-from-start")
 
 

@@ -22,6 +22,11 @@
     input.value = chosen().default;
     document.getElementById("players-label").hidden = counts.length === 1;
     document.getElementById("edition-label").hidden = !chosen().editions;
+    // Only the chosen game's editions, its first chosen.
+    const editions = [...document.getElementById("edition").options];
+    editions.forEach((o) => { o.hidden = o.dataset.game !== gameSelect.value; });
+    const first = editions.find((o) => !o.hidden);
+    if (first) first.selected = true;
   }
   gameSelect.addEventListener("change", follow);
   follow();
