@@ -11,8 +11,6 @@ from companion.engine import dice as W
 from companion.engine import duel as D
 from companion.panel import DebouncedButton, Panel, lights, load_pins
 from companion.sim.clock import FakeClock
-from companion.store import Store
-from companion.tables import TableService
 
 
 @pytest.fixture
@@ -20,13 +18,6 @@ def factory():
     f = MockFactory(pin_class=MockPWMPin)
     yield f
     f.close()
-
-
-@pytest.fixture
-def service():
-    store = Store(":memory:")
-    yield TableService(store)
-    store.close()
 
 
 @pytest.fixture

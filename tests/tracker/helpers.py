@@ -19,16 +19,6 @@ from companion.tracker.live import dice_look
 from companion.web import create_app
 
 
-class Clock:
-    """Time as the test says (simulated seconds)."""
-
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 def seen_of(state, change=None):
     """Every field as the state has it, with `change` {(seat, field): cards}."""
     change = change or {}

@@ -8,21 +8,18 @@ import time
 import numpy as np
 
 from companion.panel.panel import lights
+from companion.sim.clock import FakeClock
 from companion.store import Store
 from companion.tables import TableService
 from companion.tracker.live import CameraFeed
 from companion.vision.camera import FunctionCamera
 
-from .helpers import Clock
 
-
-def test_unplugged_camera_manual_mode_then_back():
-    store = Store(":memory:")
-    service = TableService(store)
+def test_unplugged_camera_manual_mode_then_back(store, service):
     code = service.open_table("dice", 2, {"knowledge": "known", "seed": 1})
     service.start_game(code)
     camera = FunctionCamera(lambda t: np.zeros((48, 64, 3), np.uint8))
-    seen, clock = [], Clock()
+    seen, clock = [], FakeClock(0.0)
     feed = CameraFeed(camera, seen.append, service, code, retry=2.0, clock=clock)
     assert feed.step() and len(seen) == 1
 
@@ -48,13 +45,11 @@ def test_unplugged_camera_manual_mode_then_back():
     store.close()
 
 
-def test_a_looks_actions_are_applied_all_or_none_with_one_update():
+def test_a_looks_actions_are_applied_all_or_none_with_one_update(store, service):
     import pytest
 
     from companion.engine.errors import RuleError
 
-    store = Store(":memory:")
-    service = TableService(store)
     code = service.open_table("dice", 2, {"knowledge": "known", "seed": 1})
     service.start_game(code)
     updates = []
@@ -92,7 +87,7 @@ def test_a_frame_the_table_refuses_is_said_once_and_the_camera_reads_on(caplog):
             raise RuntimeError("the store is closed")
         read.append(image)
 
-    feed = CameraFeed(camera, on_frame, service, code, clock=Clock())
+    feed = CameraFeed(camera, on_frame, service, code, clock=FakeClock(0.0))
     stop = threading.Event()
     runner = threading.Thread(target=feed.run, args=(stop, 200.0))
     runner.start()

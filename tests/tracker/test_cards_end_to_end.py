@@ -14,11 +14,12 @@ import pytest
 
 from companion.engine.duel import cents as duel_cents
 from companion.engine.games import GAMES
+from companion.sim.clock import FakeClock
 from companion.sim.worlds import SEEN_ACTIONS, CardBots, cards_camera
 from companion.store import Store
 from companion.tables import TableService
 
-from .helpers import Clock, distinct, phone_watching, wait_for_end
+from .helpers import distinct, phone_watching, wait_for_end
 
 
 def money(state) -> list[int]:
@@ -44,7 +45,7 @@ def earnings(game, start, actions) -> tuple[object, list[tuple[int, int]]]:
 def play(service, code, seed, steps=20000):
     service.start_game(code)
     start = service.table(code).state
-    clock = Clock()
+    clock = FakeClock(0.0)
     world, feed, live = cards_camera(service, code, seed=seed, clock=clock)
     bots = CardBots(service, code, 0.0, seed, world, live, clock=clock)
     for _ in range(steps):

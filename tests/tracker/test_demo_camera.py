@@ -2,19 +2,14 @@
 synthetic dice, the synthetic camera films them, the reader and tracker tell the
 table; the game moves on by what the camera saw."""
 
+from companion.sim.clock import FakeClock
 from companion.sim.worlds import CameraBots, dice_camera
-from companion.store import Store
-from companion.tables import TableService
-
-from .helpers import Clock
 
 
-def test_the_dice_demo_plays_through_the_camera():
-    store = Store(":memory:")
-    service = TableService(store)
+def test_the_dice_demo_plays_through_the_camera(store, service):
     code = service.open_table("dice", 2, {"knowledge": "known", "seed": 11})
     service.start_game(code)
-    clock = Clock()
+    clock = FakeClock(0.0)
     world, feed, live = dice_camera(service, code, seed=11, clock=clock)
     bots = CameraBots(service, code, 0.0, 11, world, live, clock=clock)
     for _ in range(60):

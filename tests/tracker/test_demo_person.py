@@ -9,6 +9,7 @@ import random
 import pytest
 
 from companion.sim.card_scenes import CardTable
+from companion.sim.clock import FakeClock
 from companion.sim.worlds import (
     Bots,
     CameraBots,
@@ -20,8 +21,6 @@ from companion.sim.worlds import (
 from companion.store import Store
 from companion.tables import TableService
 from companion.vision.field_reader import face_from_slot
-
-from .helpers import Clock
 
 
 def _table(game, players, seed):
@@ -78,7 +77,7 @@ def _camera_moves_after(service, code, n):
 
 def test_a_person_who_takes_a_seat_in_the_dice_demo_plays_ten_turns_and_the_table_follows():
     service, code = _table("dice", 3, 1)
-    clock = Clock()
+    clock = FakeClock(0.0)
     world, feed, live = dice_camera(service, code, seed=1, clock=clock)
     bots = CameraBots(service, code, 0.0, 1, world, live, clock=clock)
     for _ in range(20):  # the bots play a while before the person sits down
@@ -105,7 +104,7 @@ def test_a_person_who_takes_a_seat_in_a_card_demo_plays_ten_turns_and_the_table_
     game, players, seed
 ):
     service, code = _table(game, players, seed)
-    clock = Clock()
+    clock = FakeClock(0.0)
     world, feed, live = cards_camera(service, code, seed=seed, clock=clock)
     bots = CardBots(service, code, 0.0, seed, world, live, clock=clock)
     for _ in range(15):
@@ -144,7 +143,7 @@ def test_the_dice_demo_plays_a_whole_game_without_getting_stuck():
     """Seed 1 once froze: a misread save was put right by taking back the roll
     before it (which was right), and every correction after failed."""
     service, code = _table("dice", 3, 1)
-    clock = Clock()
+    clock = FakeClock(0.0)
     world, feed, live = dice_camera(service, code, seed=1, clock=clock)
     bots = CameraBots(service, code, 0.0, 1, world, live, clock=clock)
     for _ in range(1200):

@@ -12,11 +12,12 @@ the script's, and the game must end where and as the script's does."""
 
 from companion.engine.dice import actions as da
 from companion.engine.games import GAMES
+from companion.sim.clock import FakeClock
 from companion.sim.worlds import CameraBots, dice_camera
 from companion.store import Store
 from companion.tables import TableService
 
-from .helpers import Clock, distinct, phone_watching, wait_for_end
+from .helpers import distinct, phone_watching, wait_for_end
 
 DICE = GAMES["dice"]
 
@@ -83,7 +84,7 @@ def test_a_whole_dice_game_through_the_camera_while_a_phone_watches(tmp_path):
         with phone_watching(service, code) as states:
             service.start_game(code)
             start = service.table(code).state
-            clock = Clock()
+            clock = FakeClock(0.0)
             world, feed, live = dice_camera(service, code, seed=11, clock=clock)
             bots = CameraBots(service, code, 0.0, 11, world, live, clock=clock)
             for _ in range(3000):

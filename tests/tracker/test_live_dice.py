@@ -4,17 +4,15 @@ detector, dice reader taught at this table, tracker, table service) must arrive
 at the very state the script did: every roll's faces, every save, the checks."""
 
 from companion.engine.dice.game import new_game
-from companion.store import Store
-from companion.tables import TableService
 from companion.tracker.live import LiveDice
 
 from .helpers import reading, scripted_frames
 
 
-def test_a_scripted_dice_game_through_camera_vision_tracker_engine_store(mat_and_reader):
+def test_a_scripted_dice_game_through_camera_vision_tracker_engine_store(
+    mat_and_reader, store, service
+):
     mat, empty, reader = mat_and_reader
-    store = Store(":memory:")
-    service = TableService(store)
     code = service.open_table("dice", 2, {"knowledge": "known", "seed": 3})
     service.start_game(code)
     truth = new_game(2, knowledge="known", seed=3)

@@ -4,21 +4,16 @@ only the slots that changed."""
 
 from companion.engine.beans import VARIETIES
 from companion.sim.card_scenes import CardTable
+from companion.sim.clock import FakeClock
 from companion.sim.worlds import cards_camera
-from companion.store import Store
-from companion.tables import TableService
 from companion.tracker.live import cards_look
 from companion.vision.field_reader import CardTeach
 
-from .helpers import Clock
 
-
-def test_a_hand_resting_over_a_field_is_not_read_the_card_it_laid_is():
-    store = Store(":memory:")
-    service = TableService(store)
+def test_a_hand_resting_over_a_field_is_not_read_the_card_it_laid_is(store, service):
     code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
     service.start_game(code)
-    clock = Clock()
+    clock = FakeClock(0.0)
     world, _feed, live = cards_camera(service, code, seed=5, clock=clock)
     table = world.table
     dealt = table.look()  # (every look is another photograph: take each once)

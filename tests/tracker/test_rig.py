@@ -174,9 +174,7 @@ def test_a_table_without_taught_faces_waits_and_says_why(tmp_path):
     store.close()
 
 
-def test_the_watchdog_hears_when_the_camera_loop_stops_turning():
-    store = Store(":memory:")
-    service = TableService(store)
+def test_the_watchdog_hears_when_the_camera_loop_stops_turning(store, service):
     now = [100.0]
     scene = Scene()
     scene.image = np.zeros((48, 64, 3), np.uint8)
@@ -245,7 +243,7 @@ def spots(k):
     ]
 
 
-def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path):
+def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path, store, service):
     """`companion vision teach-dice`: the empty dice mat, then every face shown by
     all five dice; the camera over a dice table then reads the first roll."""
     from companion.cli import main
@@ -268,8 +266,6 @@ def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path):
     labels = list(dice.glob("*-*.txt"))  # a label file a photo: a die a line
     assert len(labels) == 18 and all(len(p.read_text().split()) == 5 * 5 for p in labels)
     # The table: the dice game, its dice lying on the mat before the first throw.
-    store = Store(":memory:")
-    service = TableService(store)
     code = service.open_table("dice", 2, {"knowledge": "known", "seed": 3})
     service.start_game(code)
     state = service.table(code).state

@@ -1,21 +1,11 @@
 import pytest
 from playwright.sync_api import sync_playwright
 
-from companion.store import Store
-from companion.tables import TableService
 from companion.web import create_app, socketio
 
 from .servers import ARGS, CHROMIUM, Live
 
 HOST_KEY = "let-me-host"
-
-
-@pytest.fixture
-def service(tmp_path):
-    store = Store(tmp_path / "t.db")
-    svc = TableService(store, library_path=str(tmp_path / "cards.json"))
-    yield svc
-    store.close()
 
 
 @pytest.fixture
