@@ -59,6 +59,13 @@ class FieldSightings(Protocol):
 
     def turned(self, state: Any) -> int: ...
 
+    # What a simulated table needs of it: whether the camera sees a move done (a
+    # card laid, a field cleared, cards turned over) or a phone enters it, and the
+    # move as the camera names it (the first of alike cards).
+    def sees(self, action: Action) -> bool: ...
+
+    def first_alike(self, state: Any, action: Action) -> Action: ...
+
 
 class DiceSightings(Protocol):
     """What a dice game tells the camera's tracker: the actions a look at the mat

@@ -7,7 +7,6 @@ Used by `companion demo` and the tests."""
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import logging
 import random
 import threading
@@ -16,6 +15,7 @@ import time
 import numpy as np
 
 from ..engine import RuleError
+from ..engine.actions import Action
 from ..engine.games import GAMES
 from ..errors import CompanionError
 from ..tables import TableError, TableService
@@ -382,18 +382,6 @@ def dice_camera(
     return world, CameraFeed(camera, live.frame, service, code, clock=clock), live
 
 
-# What the camera sees done at a card table: a card laid in a field, a field
-# cleared, cards turned over. Everything else (trades, gifts, bo(h)nus cards, the
-# end of a step) is done on the phones.
-SEEN_ACTIONS = {
-    "Plant",
-    "PlantTraded",
-    "PlantDrawn",
-    "PlantOffered",
-    "PlantGift",
-    "Harvest",
-    "DrawFaceUp",
-}
 FIELD_SLOTS = 3  # every seat's mat has room for three fields (Bohnanza's third is bought)
 
 
@@ -488,7 +476,7 @@ class CardBots(Bots):
         self.world, self.live = world, live
         self.corrections = 0
         self.script: list = []
-        self.expect = None  # the move the camera should have seen
+        self.expect: Action | None = None  # the move the camera should have seen
 
     def _matches(self, state, seats=None) -> bool:
         """The table lies as `state` has it (only `seats`' fields, if given)."""
@@ -525,9 +513,9 @@ class CardBots(Bots):
         choice = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
         if choice is None:
             return False
-        action = _first_alike(state, choice)
-        name = type(action).__name__
-        if name in SEEN_ACTIONS:
+        sightings = t.game.field_sightings
+        action = sightings.first_alike(state, choice)
+        if sightings.sees(action):
             self.world.show(t.game.apply(state, action), self.clock())
             self.expect = action
         else:
@@ -585,17 +573,6 @@ class CardBots(Bots):
         except RuleError:
             return False
         return self._matches(state)
-
-
-def _first_alike(state, action):
-    """Of two alike cards (two blue beans on offer) a hand takes either; the table
-    can't tell them apart, so the move names the first of them."""
-    zones = {"PlantDrawn": "face_up", "PlantOffered": "offer", "PlantTraded": "set_aside"}
-    zone = zones.get(type(action).__name__)
-    if zone is None:
-        return action
-    cards = getattr(state.players[action.player] if zone == "set_aside" else state, zone)
-    return dataclasses.replace(action, index=cards.index(cards[action.index]))
 
 
 def cards_camera(

@@ -15,7 +15,7 @@ import pytest
 from companion.engine.duel import cents as duel_cents
 from companion.engine.games import GAMES
 from companion.sim.clock import FakeClock
-from companion.sim.worlds import SEEN_ACTIONS, CardBots, cards_camera
+from companion.sim.worlds import CardBots, cards_camera
 from companion.store import Store
 from companion.tables import TableService
 
@@ -71,7 +71,7 @@ def check_against_script(service, store, code, game, start, bots):
     assert replayed.to_json() == truth.to_json() and paid_logged == paid
     assert sum(n for _, n in paid) == sum(money(truth)) - sum(money(start)) > 0
     # The camera did what it could see: every card laid, field cleared, card turned.
-    seen = sum(type(a).__name__ in SEEN_ACTIONS for a in bots.script)
+    seen = sum(GAMES[game].field_sightings.sees(a) for a in bots.script)
     by_camera = sum(a.source == "camera" for a in store.log(table.game_id))
     assert by_camera >= seen - 2 * bots.corrections and bots.corrections <= 3
     return truth

@@ -4,6 +4,7 @@ asks these through the registry; see tracker/fields.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..actions import Action
@@ -41,3 +42,27 @@ def turn_over(seat: int, beans: tuple[str, ...]) -> Action:
 def turned(state: Any) -> int:
     """How many cards the active player turns over now."""
     return state.rules.face_up
+
+
+# The moves the camera sees done at the table: a card laid in a field, a field
+# cleared, cards turned over. Everything else (trades, the end of a step) is done
+# on the phones.
+SEEN = (Plant, PlantTraded, PlantDrawn, PlantOffered, Harvest, DrawFaceUp)
+
+
+def sees(action: Action) -> bool:
+    return isinstance(action, SEEN)
+
+
+def first_alike(state: Any, action: Action) -> Action:
+    """Of two alike cards (two blue beans turned over) a hand takes either; the
+    camera can't tell them apart, so the move names the first of them."""
+    if isinstance(action, PlantDrawn):
+        cards = state.face_up
+    elif isinstance(action, PlantOffered):
+        cards = state.offer
+    elif isinstance(action, PlantTraded):
+        cards = state.players[action.player].set_aside
+    else:
+        return action
+    return dataclasses.replace(action, index=cards.index(cards[action.index]))

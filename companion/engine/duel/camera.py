@@ -4,6 +4,7 @@ asks these through the registry; see tracker/fields.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..actions import Action
@@ -42,4 +43,23 @@ def turned(state: Any) -> int:
     return min(DATA["face_up"], state.deck_size)
 
 
-__all__ = ["apply", "harvest", "planting", "turn_over", "turned"]
+# The moves the camera sees done at the table: a card laid in a field, a field
+# cleared, cards turned over. Everything else (gifts offered, bo(h)nus cards, the
+# end of a step) is done on the phones.
+SEEN = (Plant, PlantDrawn, PlantGift, Harvest, DrawFaceUp)
+
+
+def sees(action: Action) -> bool:
+    return isinstance(action, SEEN)
+
+
+def first_alike(state: Any, action: Action) -> Action:
+    """Of two alike cards turned over a hand takes either; the camera can't tell
+    them apart, so the move names the first of them."""
+    if not isinstance(action, PlantDrawn):
+        return action
+    cards = state.face_up
+    return dataclasses.replace(action, index=cards.index(cards[action.index]))
+
+
+__all__ = ["apply", "first_alike", "harvest", "planting", "sees", "turn_over", "turned"]
