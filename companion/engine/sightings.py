@@ -67,6 +67,18 @@ class FieldSightings(Protocol):
     def first_alike(self, state: Any, action: Action) -> Action: ...
 
 
+@dataclass(frozen=True, slots=True)
+class DiceMove:
+    """What a hand does on the dice mat for a move: `how` is "roll" (the dice in
+    the rolling area thrown), "repeat" (the last throw's dice thrown again), "save"
+    (the dice showing `faces` laid in the bean field), "pass" (the bean piece
+    passed: the next player throws every die); "" when the move is made on a phone
+    (a harvest card), not with the dice."""
+
+    how: str
+    faces: tuple[str, ...] = ()
+
+
 class DiceSightings(Protocol):
     """What a dice game tells the camera's tracker: the actions a look at the mat
     means after the look `before`, whether a look shows the dice as the game has
@@ -79,3 +91,6 @@ class DiceSightings(Protocol):
     def kinds_by_tone(self, tones: list[float], state: Any) -> list[str | None]: ...
 
     def check(self, state: Any, outcome: Outcome) -> Any: ...
+
+    # What a simulated table needs of it: what a hand does with the dice for a move.
+    def by_hand(self, state: Any, action: Action) -> DiceMove: ...

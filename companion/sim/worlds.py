@@ -283,8 +283,6 @@ class CameraBots(Bots):
         return (how, tuple(sorted((w.faces[i], w.kinds[i]) for i in dice)))
 
     def step(self) -> bool:
-        from ..engine.dice.actions import Harvest, PassPiece, RepeatRoll, Roll, Save
-
         t = self.service.table(self.code)
         with t.lock:
             state = t.state
@@ -318,10 +316,12 @@ class CameraBots(Bots):
         # The seats no phone plays move as their game's bot would (a harvest when
         # it pays); a harvest is a card, not the dice: done on the phone.
         ours = [a for a in legal if not a.seats & humans]
-        action = bot_choice(self.service.table(self.code).game.name, state, ours, self.rng, True)
+        game = self.service.table(self.code).game
+        action = bot_choice(game.name, state, ours, self.rng, True)
         if action is None:
             return False
-        if isinstance(action, Harvest):
+        move = game.dice_sightings.by_hand(state, action)
+        if not move.how:
             try:
                 self.service.act(self.code, action.to_json(), source="demo")
             except CompanionError:
@@ -331,17 +331,16 @@ class CameraBots(Bots):
         now = self.clock()
         # The world's dice are its own: which one the engine calls die 2 it can't
         # know (dice of a kind are alike), so it throws what lies in its rolling area.
-        if isinstance(action, Roll | RepeatRoll):
+        if move.how in ("roll", "repeat"):
             dice = [i for i, s in enumerate(self.world.saved) if not s]
             self.world.throw(dice, now)
-            self.script.append(self._thrown("roll" if isinstance(action, Roll) else "repeat", dice))
-        elif isinstance(action, Save):
-            faces = [state.faces[i] for i in action.dice]
-            if not self.world.save(faces, now):
+            self.script.append(self._thrown(move.how, dice))
+        elif move.how == "save":
+            if not self.world.save(list(move.faces), now):
                 self.world.follow(state, now)  # the table and the game drifted: lay it right
                 return True
-            self.script.append(("save", tuple(sorted(faces))))
-        elif isinstance(action, PassPiece):
+            self.script.append(("save", tuple(sorted(move.faces))))
+        elif move.how == "pass":
             dice = list(range(len(state.faces)))
             self.world.throw(dice, now)  # the next player throws
             self.script += [("pass",), self._thrown("roll", dice)]

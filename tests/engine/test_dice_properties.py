@@ -43,3 +43,17 @@ def test_random_dice_sequences_keep_every_invariant(players, seed, moves):
         state = after
         applied.append(action)
     assert replay(make_log("dice", setup, applied)) == state
+
+
+def test_a_hand_throws_for_a_roll_lays_the_saved_faces_and_a_harvest_is_a_phones():
+    from companion.engine.dice import camera
+    from companion.engine.dice.actions import Harvest, PassPiece, Roll, Save
+
+    state = W.new_game(2, knowledge="known", seed=4)
+    assert camera.by_hand(state, Roll(0, ("soy",) * 5)).how == "roll"
+    assert camera.by_hand(state, PassPiece(0)).how == "pass"
+    assert camera.by_hand(state, Harvest(1)).how == ""
+    rolled = W.apply(state, W.legal_actions(state)[0])
+    save = next(a for a in W.legal_actions(rolled) if isinstance(a, Save))
+    move = camera.by_hand(rolled, save)
+    assert move.how == "save" and move.faces == tuple(rolled.faces[i] for i in save.dice)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..actions import Action
-from ..sightings import Outcome, Seen, SeenDie
+from ..sightings import DiceMove, Outcome, Seen, SeenDie
 from .actions import PassPiece, RepeatRoll, Roll, Save
 from .game import apply
 from .state import DiceState
@@ -168,3 +168,16 @@ def check(state: DiceState, outcome: Outcome) -> DiceState:
     for a in outcome.actions:
         state = apply(state, a)
     return state
+
+
+def by_hand(state: DiceState, action: Action) -> DiceMove:
+    """What a hand does with the dice for `action` (a harvest is made on a phone)."""
+    if isinstance(action, Roll):
+        return DiceMove("roll")
+    if isinstance(action, RepeatRoll):
+        return DiceMove("repeat")
+    if isinstance(action, Save):
+        return DiceMove("save", tuple(f for i in action.dice if (f := state.faces[i]) is not None))
+    if isinstance(action, PassPiece):
+        return DiceMove("pass")
+    return DiceMove("")
