@@ -205,7 +205,7 @@ class TableService:
         return t
 
     def enter_cards(self, code: str, seat: int, cards: object) -> None:
-        """A real table whose players enter their own cards (Das Würfelspiel's two
+        """A real table whose players enter their own cards (a dice game's two
         harvest cards, top first: each five orders bottom first, or a printed
         number already in the card library)."""
         t = self.table(code)

@@ -70,7 +70,7 @@ def title(game: str | GameDef, lang: str = "en") -> str:
 
 
 def private(game: str | GameDef, state: Any, seat: int, lang: str = "en") -> dict[str, Any]:
-    """What only the seat's own phone shows: the hand (bean ids, front first) and,
-    in The Duel, the bo(h)nus cards in hand; None where the engine does not know
+    """What only the seat's own phone shows: the hand (bean ids, front first) and
+    the game's bonus cards in hand, if it has them; None where the engine does not know
     them (a real table's hidden cards, or a game without them)."""
     return _game(game).private(state, seat, lang)

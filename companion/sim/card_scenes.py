@@ -380,7 +380,7 @@ def _photograph(img: np.ndarray, rng: np.random.Generator, fields: list[dict]) -
 
 
 def random_columns(rng: np.random.Generator, fields: int, beans: list[str]) -> list[list[str]]:
-    """Columns as Bohnanza grows them (one variety a field) or as The Duel's ladder
+    """Columns as a card game grows them (one variety a field) or as a ladder
     does (a mix), 0 to 15 cards."""
     out = []
     for _ in range(fields):

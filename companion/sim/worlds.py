@@ -381,7 +381,7 @@ def dice_camera(
     return world, CameraFeed(camera, live.frame, service, code, clock=clock), live
 
 
-FIELD_SLOTS = 3  # every seat's mat has room for three fields (Bohnanza's third is bought)
+FIELD_SLOTS = 3  # every seat's mat has room for three fields (the most any card game lays)
 
 
 class CardWorld:
@@ -464,7 +464,7 @@ class CardWorld:
 
 
 class CardBots(Bots):
-    """Bohnanza's or The Duel's simulated players with the camera in the loop: they
+    """A card game's simulated players with the camera in the loop: they
     lay cards, clear fields and turn cards over on a `CardWorld`, and the camera
     tells the table; the rest they do on the phone. When the camera got a card
     wrong they put it right on the phone, as a player would. `script` is every

@@ -95,6 +95,11 @@ class Applied:
 
 @dataclass
 class LiveDice:
+    """A dice game at the table: settled pictures of the dice mat in, the table's
+    actions out (a roll, a save, the bean piece passed), through the game's
+    DiceSightings; an unsure face waits for its player's tap (`confirm`) or a
+    correction (`correct`)."""
+
     reads: ClassVar[str] = "dice"
     service: TableLink
     code: str
@@ -104,8 +109,7 @@ class LiveDice:
     pending: Outcome | None = None  # waiting for the player's confirmation
     problem: str | None = None  # the last look didn't fit the game: waiting for a correction
     asked: Seen | None = None  # the look a question (confirm, or correct) is about
-    # (look before, actions applied, log length after, the look applied) of the last
-    _last: Applied | None = None
+    _last: Applied | None = None  # the last look applied (undone by a correction)
     _agreed: int | None = None  # the log's length when the game last agreed with a look
 
     def frame(self, image: np.ndarray) -> Outcome | None:
@@ -394,13 +398,14 @@ def card_reading(reader, quads: list[list], places: list) -> tuple[Callable, Set
 
 @dataclass
 class LiveFields:
-    reads: ClassVar[str] = "fields"
-    """Bohnanza and The Duel at the table: camera frames in, the table's actions
+    """A card game at the table: camera frames in, the table's actions
     out. A settled picture is read (every field, the face-up places), the tracker
     turns it into plantings, harvests and cards turned over, and the table service
     applies them as the camera's. A look that breaks a rule becomes a notice (and
     nothing changes) until the table is put right; an unsure new card waits for
     its player's tap (`confirm`) or a correction (`correct_field`)."""
+
+    reads: ClassVar[str] = "fields"
 
     service: TableLink
     code: str

@@ -1,7 +1,7 @@
 """The camera over a served table (`companion serve` with a [camera] source): it
 follows the table whose game the host started last, finds that game's printed mats
 by their ArUco markers, and from then on reads the table through the live
-trackers (LiveFields for Bohnanza and The Duel, LiveDice for the dice game).
+trackers (LiveFields where the camera reads bean fields, LiveDice where it reads dice).
 
 Until every mat is in view the table is played by hand, and the phones say what
 the camera waits for; a camera that stops is manual mode (CameraFeed). The

@@ -991,7 +991,7 @@ class FieldReader:
         picks = [int(order[np.argmin(score)]) for order, score in scored]
         for k, (order, score) in enumerate(scored):
             # A near tie goes to the variety of the cards beside it: a field holds
-            # one variety in Bohnanza (The Duel's ladders mix, but rarely two
+            # one variety in most games (a ladder mixes, but rarely two
             # near-alike varieties side by side).
             beside = {picks[j] for j in (k - 1, k + 1) if 0 <= j < len(picks)}
             score = score - NEIGHBOUR * np.array([o in beside for o in order.tolist()])

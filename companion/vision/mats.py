@@ -20,7 +20,7 @@ import numpy as np
 PAPERS = {"A4": (210.0, 297.0), "A3": (297.0, 420.0), "Letter": (215.9, 279.4)}
 MARKER_MM = 24.0
 MARGIN_MM = 8.0
-CARD_MM = (56.0, 87.0)  # a Bohnanza card
+CARD_MM = (56.0, 87.0)  # a bean card
 STRIP_MM = 11.0  # how much of each earlier card shows in a column
 DICE_MAT_BASE = 40  # dice mats use ids 40..43; card mats 4 * seat .. 4 * seat + 3
 FACE_UP_MAT_BASE = 44  # the face-up mat: ids 44..47
@@ -97,7 +97,7 @@ def _corner_markers(base: int, w: float, h: float) -> list[Marker]:
 
 
 def card_mat(seat: int, fields: int = 3, paper: str = "A4") -> MatLayout:
-    """One player's mat for Bohnanza or The Duel: `fields` slots side by side."""
+    """One player's mat for a card game: `fields` slots side by side."""
     if paper not in PAPERS:
         raise ValueError(f"paper is one of {', '.join(PAPERS)}")
     if not 0 <= seat < 10:
@@ -122,9 +122,8 @@ def card_mat(seat: int, fields: int = 3, paper: str = "A4") -> MatLayout:
 
 
 def face_up_mat(places: int = 3, paper: str = "A4") -> MatLayout:
-    """The card games' mat for the cards turned face up (Bohnanza's two, or three
-    with two players; The Duel's three): a place each, side by side, on the paper
-    turned sideways. Optional at the table: without it the cards turned over are
+    """The card games' mat for the cards turned face up (two or three): a place
+    each, side by side, on the paper turned sideways. Optional at the table: without it the cards turned over are
     entered on the phone."""
     if paper not in PAPERS:
         raise ValueError(f"paper is one of {', '.join(PAPERS)}")
@@ -172,7 +171,7 @@ def mats_for(reads: str, players: int, paper: str = "A4", face_up: bool = False)
     "fields" (a mat per seat; with `face_up`, the face-up mat after them)."""
     if reads == "dice":
         return [dice_mat("A3" if paper == "A4" else paper)]
-    # Three slots: The Duel's three fields; Bohnanza's two or three, and the 3rd bought.
+    # Three slots: the most fields any card game has (a bought third among them).
     mats = [card_mat(seat, 3, paper) for seat in range(players)]
     return mats + [face_up_mat(3, paper)] if face_up else mats
 

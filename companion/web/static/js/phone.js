@@ -256,7 +256,7 @@
     C.fill(actions, out);
   }
 
-  // Das Würfelspiel: the dice are tapped on the table, then saved with one button.
+  // A dice table: the dice are tapped on the table, then saved with one button.
   function saveBar(saves) {
     const chosen = [...ui.dice].sort((a, b) => a - b);
     const match = saves.find((it) => it.action.dice.slice().sort((a, b) => a - b).join() === chosen.join());
