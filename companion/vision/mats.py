@@ -123,8 +123,8 @@ def card_mat(seat: int, fields: int = 3, paper: str = "A4") -> MatLayout:
 
 def face_up_mat(places: int = 3, paper: str = "A4") -> MatLayout:
     """The card games' mat for the cards turned face up (two or three): a place
-    each, side by side, on the paper turned sideways. Optional at the table: without it the cards turned over are
-    entered on the phone."""
+    each, side by side, on the paper turned sideways. Optional at the table:
+    without it the cards turned over are entered on the phone."""
     if paper not in PAPERS:
         raise ValueError(f"paper is one of {', '.join(PAPERS)}")
     h, w = PAPERS[paper]  # landscape
