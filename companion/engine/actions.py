@@ -20,6 +20,9 @@ class Action:
     """Base of every action. `type` is the action's name in the log."""
 
     type: typing.ClassVar[str] = "action"
+    # A seat's "I'm done with this step" (end trading, end the turn, pass the bean
+    # piece...): what the seat's button on the panel makes.
+    ends_step: typing.ClassVar[bool] = False
     player: int  # every action is one seat's (a dataclass field in each game's actions)
 
     @property

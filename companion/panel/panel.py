@@ -13,7 +13,6 @@ from typing import Any
 
 from gpiozero import LED, RGBLED, Buzzer
 
-from ..engine.games import GAMES
 from ..errors import CompanionError
 from ..tables import TableError, TableService
 from .devices import DebouncedButton, SystemClock, Timer
@@ -108,7 +107,7 @@ def lights(snapshot: dict[str, Any]) -> dict[str, Any]:
             out[s] = "on"
     else:
         out[view["active"]] = "on"
-        for s in GAMES[view["game"]].must_act(view):
+        for s in view.get("waiting_for", []):
             out[s] = "blink"
     if "illegal" in kinds or "store" in kinds:
         status = "red"
@@ -277,7 +276,7 @@ class Panel:
         for item in self.service.legal_for(t, seat):
             if item["needs"]:
                 continue
-            if item["action"]["type"] in STEP_ACTIONS:
+            if item["ends_step"]:
                 return item["action"]
         return None
 
@@ -385,14 +384,3 @@ class Panel:
             for n in self.buttons
         ]
         return {"leds": leds, "buttons": buttons, "messages": list(self.messages)}
-
-
-STEP_ACTIONS = (
-    "end-trading",
-    "end-turn",
-    "draw-face-up",
-    "pass-piece",
-    "end-game",
-    "accept-gift",
-    "draw-bonus",
-)

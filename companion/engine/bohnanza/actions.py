@@ -9,6 +9,7 @@ they must be given, because only then does the companion learn the card.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..actions import Action, ActionCodec
 
@@ -29,6 +30,8 @@ class Plant(Action):
 @dataclass(frozen=True, slots=True)
 class DrawFaceUp(Action):
     """End the planting step: turn the top cards of the draw deck face up."""
+
+    ends_step: ClassVar[bool] = True
 
     player: int
     beans: tuple[str, ...] | None = None
@@ -62,6 +65,8 @@ class Trade(Action):
 class EndTrading(Action):
     """Step 2 ends: face-up cards nobody took are the active player's to plant."""
 
+    ends_step: ClassVar[bool] = True
+
     player: int
 
 
@@ -79,6 +84,8 @@ class PlantTraded(Action):
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """The last step: draw new cards to the back of the hand; the next player's turn."""
+
+    ends_step: ClassVar[bool] = True
 
     player: int
 

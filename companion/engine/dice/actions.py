@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..actions import Action, ActionCodec
 
@@ -55,5 +56,7 @@ class Harvest(Action):
 @dataclass(frozen=True, slots=True)
 class PassPiece(Action):
     """The turn is over: the bean piece goes to the player on the left."""
+
+    ends_step: ClassVar[bool] = True
 
     player: int

@@ -8,6 +8,7 @@ A bo(h)nus pattern is written out card by card, first planted first, e.g.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..actions import Action, ActionCodec
 
@@ -31,6 +32,8 @@ class Plant(Action):
 class DrawFaceUp(Action):
     """Phase 2 begins: turn over the top three cards of the draw pile."""
 
+    ends_step: ClassVar[bool] = True
+
     player: int
     beans: tuple[str, ...] | None = None
 
@@ -48,6 +51,7 @@ class OfferGift(Action):
 @CODEC.register("accept-gift")
 @dataclass(frozen=True, slots=True)
 class AcceptGift(Action):
+    ends_step: ClassVar[bool] = True
     player: int
 
 
@@ -113,6 +117,8 @@ class DiscardBonus(Action):
 class DrawBonus(Action):
     """Phase 4: draw one bo(h)nus card (the active player refills first)."""
 
+    ends_step: ClassVar[bool] = True
+
     player: int
 
 
@@ -120,6 +126,8 @@ class DrawBonus(Action):
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """Phase 4 is over: the opponent becomes the active player."""
+
+    ends_step: ClassVar[bool] = True
 
     player: int
 
@@ -149,5 +157,7 @@ class Harvest(Action):
 @dataclass(frozen=True, slots=True)
 class EndGame(Action):
     """After the last bo(h)nus claims: harvest every field and count the dollars."""
+
+    ends_step: ClassVar[bool] = True
 
     player: int
