@@ -48,7 +48,8 @@ def small_json(v: Any) -> bool:
 
 
 ROOM = text(4, r"[A-Za-z]{4}")
-BEANS = lambda v: isinstance(v, list) and len(v) <= 5 and all(text(20)(b) for b in v)  # noqa: E731
+# Sanity bounds only (a message no table could send); the game checks the rest.
+BEANS = lambda v: isinstance(v, list) and len(v) <= 20 and all(text(20)(b) for b in v)  # noqa: E731
 COLUMN = lambda v: isinstance(v, list) and len(v) <= 20 and all(text(20)(b) for b in v)  # noqa: E731
 GAME = lambda v: isinstance(v, str) and v in GAMES  # noqa: E731
 # The most and fewest players any game takes (the registry says, not a game's name).
@@ -74,7 +75,7 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "camera:confirm": ({}, {}),
     "camera:correct": ({"rolled": BEANS, "field": BEANS}, {}),
     # A bean field put right: what lies in it, first planted first.
-    "camera:field": ({"field": integer(0, 2), "cards": COLUMN}, {}),
+    "camera:field": ({"field": integer(0, 9), "cards": COLUMN}, {}),
     "panel:press": ({"code": ROOM, "button": text(20)}, {"hold": lambda v: isinstance(v, bool)}),
 }
 
@@ -91,7 +92,10 @@ HINTS: dict[tuple[str, str] | str, tuple[str, str]] = {
     ),
     "name": ("enter a name of 1 to 20 characters", "gib einen Namen mit 1 bis 20 Zeichen ein"),
     "action": ("choose one of the moves offered", "wähle einen der angebotenen Züge"),
-    "cards": ("enter your two harvest cards", "gib deine zwei Erntekarten ein"),
+    "cards": (
+        "enter the cards the game asks for",
+        "gib die Karten ein, nach denen das Spiel fragt",
+    ),
     "game": (
         f"choose a game: {', '.join(GAMES)}",
         f"wähle ein Spiel: {', '.join(GAMES)}",
@@ -102,14 +106,14 @@ HINTS: dict[tuple[str, str] | str, tuple[str, str]] = {
     ),
     "options": ("give the settings as a JSON object", "gib die Einstellungen als JSON-Objekt an"),
     "rolled": (
-        "name the bean each rolled die shows (at most 5)",
-        "nenne die Bohne jedes geworfenen Würfels (höchstens 5)",
+        "name the bean each rolled die shows",
+        "nenne die Bohne jedes geworfenen Würfels",
     ),
     ("camera:correct", "field"): (
-        "name the bean each die in the bean field shows (at most 5)",
-        "nenne die Bohne jedes Würfels im Bohnenfeld (höchstens 5)",
+        "name the bean each die in the bean field shows",
+        "nenne die Bohne jedes Würfels im Bohnenfeld",
     ),
-    ("camera:field", "field"): ("choose field 1, 2 or 3", "wähle Feld 1, 2 oder 3"),
+    ("camera:field", "field"): ("choose one of your fields", "wähle eines deiner Felder"),
     ("camera:field", "cards"): (
         "name the beans in the field, first planted first (at most 20)",
         "nenne die Bohnen im Feld, die zuerst gepflanzte zuerst (höchstens 20)",
