@@ -37,7 +37,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "app": "Bohnanza companion",
         "app_short": "Bohnanza",
-        "app_about": "Play Bohnanza, The Duel and Das Würfelspiel at the table: "
+        "app_about": "Play {games} at the table: "
         "phones join by QR code, a big screen shows the table.",
         "open_tables": "Open tables",
         "no_tables": "No table is open.",
@@ -77,7 +77,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "app": "Bohnanza-Begleiter",
         "app_short": "Bohnanza",
-        "app_about": "Bohnanza, Das Duell und Das Würfelspiel am Tisch: Handys treten "
+        "app_about": "{games} am Tisch: Handys treten "
         "per QR-Code bei, ein großer Bildschirm zeigt den Tisch.",
         "open_tables": "Offene Tische",
         "no_tables": "Kein Tisch ist offen.",
@@ -118,6 +118,11 @@ TEXTS: dict[str, dict[str, str]] = {
 
 # Each game's name as the box of that language prints it.
 GAME_TITLES = {lang: {name: g.title_in(lang) for name, g in GAMES.items()} for lang in ("en", "de")}
+_AND = {"en": " and ", "de": " und "}
+for _lang, _titles in GAME_TITLES.items():  # "Play A, B and C at the table"
+    _names = list(_titles.values())
+    _listed = ", ".join(_names[:-1]) + _AND[_lang] + _names[-1] if len(_names) > 1 else _names[0]
+    TEXTS[_lang]["app_about"] = TEXTS[_lang]["app_about"].format(games=_listed)
 
 
 def lang() -> str:
