@@ -202,13 +202,9 @@ class PiCamera(Camera):
 
 
 def open_camera(spec: str) -> Camera:
-    """A camera from a short spec: "pi", "usb:0", "video:PATH", "folder:PATH",
-    "synthetic[:SEED]"."""
+    """A camera from a short spec: "pi", "usb:0", "video:PATH", "folder:PATH".
+    (The demo's synthetic camera is the demo's own: `companion/sim/camera.py`.)"""
     kind, _, arg = spec.partition(":")
-    if kind == "synthetic":  # the demo's and the tests' (the renderer only then)
-        from ..sim.camera import SyntheticCamera
-
-        return SyntheticCamera(int(arg or 0))
     if kind == "pi":
         return PiCamera()
     if kind == "usb":

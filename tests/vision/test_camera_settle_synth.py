@@ -217,7 +217,9 @@ def test_our_bean_symbols_are_six_different_faces():
 
 
 def test_the_synthetic_table_as_a_camera():
-    cam = open_camera("synthetic:4")
+    from companion.sim.camera import SyntheticCamera
+
+    cam = SyntheticCamera(4)
     frame = cam.read()
     assert frame.image.shape == (960, 1280, 3) and frame.image.dtype == np.uint8
     cam.failing = True
