@@ -165,12 +165,12 @@ def _split(args: argparse.Namespace) -> int:
 
 
 def _mats(args: argparse.Namespace) -> int:
+    from .tracker.rig import table_mats
     from .vision.mats import write_mats
 
     try:
-        paths = write_mats(
-            args.out, GAMES[args.game].camera, args.players, args.paper, name=args.game
-        )
+        layouts = table_mats(GAMES[args.game], args.players, args.paper)
+        paths = write_mats(args.out, layouts, name=args.game)
     except ValueError as err:
         print(f"companion mats: {err}", file=sys.stderr)
         return 2
@@ -182,14 +182,14 @@ def _mats(args: argparse.Namespace) -> int:
 def _calibrate(args: argparse.Namespace) -> int:
     import cv2
 
+    from .tracker.rig import table_mats
     from .vision.calibrate import calibration_report
-    from .vision.mats import mats_for
 
     image = cv2.imread(args.image, cv2.IMREAD_COLOR)
     if image is None:
         print(f"companion vision calibrate: can't read the image {args.image}", file=sys.stderr)
         return 2
-    report = calibration_report(image, mats_for(GAMES[args.game].camera, args.players, args.paper))
+    report = calibration_report(image, table_mats(GAMES[args.game], args.players, args.paper))
     print(json.dumps(report) if args.json else json.dumps(report, indent=2))
     return 0 if any(m["homography"] for m in report["mats"]) else 1
 

@@ -43,6 +43,15 @@ class Outcome:
         return bool(self.unsure) and not self.problem
 
 
+@dataclass(frozen=True, slots=True)
+class MatSize:
+    """What a card table's printed mats must hold: each seat's field slots (a field
+    that may be bought among them) and the places for the cards turned face up."""
+
+    fields: int
+    face_up: int
+
+
 class FieldSightings(Protocol):
     """What a card game tells the camera's tracker: how a bean comes to lie in a
     field now (the actions), a harvest, the cards turned over and how many."""
@@ -58,6 +67,8 @@ class FieldSightings(Protocol):
     def turn_over(self, seat: int, beans: tuple[str, ...]) -> Action: ...
 
     def turned(self, state: Any) -> int: ...
+
+    def mats(self, players: int) -> MatSize: ...
 
     # What a simulated table needs of it: whether the camera sees a move done (a
     # card laid, a field cleared, cards turned over) or a phone enters it, and the

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from ..engine import words
+from ..engine.games import GameDef
 from ..vision.calibrate import MatTracker, to_image, to_mat
 from ..vision.camera import Camera
-from ..vision.mats import FACE_UP_MAT, mats_for
+from ..vision.mats import FACE_UP_MAT, MatLayout, mats_for
 from .link import TableLink
 from .live import CameraFeed, LiveDice, LiveFields, card_reading, dice_look
 
@@ -38,6 +39,16 @@ class CardsRead(NamedTuple):
 
     reader: FieldReader
     slots: list[list[np.ndarray]]
+
+
+def table_mats(game: GameDef, players: int, paper: str = "A4") -> list[MatLayout]:
+    """The printed mats a table of `game` lays out: the dice mat, or a mat per seat
+    with as many field slots as the game may have, and the face-up mat (optional at
+    the table) with as many places as it turns cards over."""
+    if game.camera != "fields":
+        return mats_for(game.camera, players, paper)
+    size = game.field_sightings.mats(players)
+    return mats_for(game.camera, players, paper, fields=size.fields, face_up=size.face_up)
 
 
 @dataclass
@@ -74,7 +85,7 @@ class Rig:
         t = self.service.table(code)
         self.code, self.live, self.waiting, self._cards_read = code, None, None, None
         # The card games' face-up mat is optional: looked for, not waited for.
-        self.mats = MatTracker(mats_for(t.game.camera, t.players, self.paper, face_up=True))
+        self.mats = MatTracker(table_mats(t.game, t.players, self.paper))
         self.feed = CameraFeed(self.camera, self.frame, self.service, code, clock=self.clock)
 
     def _latest(self) -> tuple[int, str] | None:

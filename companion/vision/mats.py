@@ -166,14 +166,16 @@ def dice_mat(paper: str = "A3") -> MatLayout:
     return MatLayout("dice", paper, w, h, _corner_markers(DICE_MAT_BASE, w, h), slots)
 
 
-def mats_for(reads: str, players: int, paper: str = "A4", face_up: bool = False) -> list[MatLayout]:
+def mats_for(
+    reads: str, players: int, paper: str = "A4", fields: int = 3, face_up: int = 0
+) -> list[MatLayout]:
     """The mats for a table whose camera `reads` "dice" (the dice mat) or bean
-    "fields" (a mat per seat; with `face_up`, the face-up mat after them)."""
+    "fields" (a mat per seat of `fields` slots; with `face_up` places, the face-up
+    mat after them). The game says how many of each (its sightings' `mats`)."""
     if reads == "dice":
         return [dice_mat("A3" if paper == "A4" else paper)]
-    # Three slots: the most fields any card game has (a bought third among them).
-    mats = [card_mat(seat, 3, paper) for seat in range(players)]
-    return mats + [face_up_mat(3, paper)] if face_up else mats
+    mats = [card_mat(seat, fields, paper) for seat in range(players)]
+    return mats + [face_up_mat(face_up, paper)] if face_up else mats
 
 
 def mat_svg(layout: MatLayout) -> str:
@@ -248,14 +250,12 @@ def mat_image(layout: MatLayout, px_per_mm: float = 4.0) -> np.ndarray:
     return img
 
 
-def write_mats(
-    folder: str | Path, reads: str, players: int, paper: str = "A4", name: str = "mats"
-) -> list[Path]:
+def write_mats(folder: str | Path, layouts: list[MatLayout], name: str = "mats") -> list[Path]:
     """The mats as SVG files named `name`-MAT-PAPER.svg (see `mats_for`)."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
-    for layout in mats_for(reads, players, paper, face_up=True):
+    for layout in layouts:
         path = out / f"{name}-{layout.name.replace(' ', '')}-{layout.paper}.svg"
         path.write_text(mat_svg(layout), "utf-8")
         paths.append(path)

@@ -72,7 +72,7 @@ class Scene:
 
 def test_the_camera_finds_the_mats_then_reads_a_card_planted(tmp_path):
     store, service, code = duel_table()
-    layouts = mats_for("duel", 2, "A4")
+    layouts = mats_for("fields", 2, "A4")
     scene = Scene()
     rig = Rig(service, FunctionCamera(scene), faces=taught(tmp_path))
     # One mat out of view: the table is played by hand, and the phones say why.
@@ -106,7 +106,7 @@ def test_the_camera_finds_the_mats_then_reads_a_card_planted(tmp_path):
 
 def test_the_cards_turned_over_on_the_face_up_mat_are_read(tmp_path):
     store, service, code = duel_table()
-    layouts = mats_for("duel", 2, "A4", face_up=True)
+    layouts = mats_for("fields", 2, "A4", face_up=3)
     assert [m.name for m in layouts] == ["seat 1", "seat 2", "face-up"]
     scene = Scene()
     rig = Rig(service, FunctionCamera(scene), faces=taught(tmp_path))
@@ -140,7 +140,7 @@ def test_a_face_up_mat_laid_in_view_mid_game_is_found_and_read(tmp_path):
     from companion.tracker.rig import FACE_UP_LOOK_EVERY
 
     store, service, code = duel_table()
-    layouts = mats_for("duel", 2, "A4", face_up=True)
+    layouts = mats_for("fields", 2, "A4", face_up=3)
     scene = Scene()
     rig = Rig(service, FunctionCamera(scene), faces=taught(tmp_path))
     first = service.table(code).state.players[0].hand[0]
@@ -166,7 +166,7 @@ def test_a_face_up_mat_laid_in_view_mid_game_is_found_and_read(tmp_path):
 def test_a_table_without_taught_faces_waits_and_says_why(tmp_path):
     store, service, code = duel_table()
     scene = Scene()
-    scene.image = photo(mats_for("duel", 2, "A4"), [[[], [], []], [[], [], []]])
+    scene.image = photo(mats_for("fields", 2, "A4"), [[[], [], []], [[], [], []]])
     rig = Rig(service, FunctionCamera(scene), faces=str(tmp_path / "nothing"))
     rig.step()
     assert rig.live is None
@@ -192,7 +192,7 @@ def test_card_faces_are_taught_from_photos_then_the_camera_reads_with_them(tmp_p
     from companion.cli import main
     from companion.engine.duel import LADDER
 
-    layouts = mats_for("duel", 2, "A4")
+    layouts = mats_for("fields", 2, "A4")
     faces = tmp_path / "faces"
     for bean in LADDER:
         path = tmp_path / f"{bean}.png"
@@ -289,3 +289,21 @@ def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path, 
     assert [(a.source, a.action["type"]) for a in log] == [("camera", "roll")]
     assert sorted(service.table(code).state.faces) == sorted(thrown)
     store.close()
+
+
+def test_each_game_says_how_many_field_slots_and_face_up_places_its_mats_print():
+    from companion.engine.games import GAMES
+    from companion.tracker.rig import table_mats
+    from companion.vision.mats import FACE_UP_MAT
+
+    def shape(game, players):
+        layouts = table_mats(GAMES[game], players)
+        seats = [len(m.slots) for m in layouts if m.name != FACE_UP_MAT]
+        face_up = [len(m.slots) for m in layouts if m.name == FACE_UP_MAT]
+        return seats, face_up
+
+    # Two fields and the third one bought; two cards turned face up (three with two).
+    assert shape("bohnanza", 4) == ([3] * 4, [2])
+    assert shape("bohnanza", 2) == ([3] * 2, [3])
+    assert shape("duel", 2) == ([3, 3], [3])
+    assert [m.name for m in table_mats(GAMES["dice"], 3)] == ["dice"]

@@ -40,7 +40,7 @@ def mm_to_px(offset=(100, 80), scale=2.6, tilt=0.0002):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_mat_fits_its_paper_with_markers_in_the_corners(paper):
-    for layout in mats_for("bohnanza", 7, paper, face_up=True) + [dice_mat("A3")]:
+    for layout in mats_for("fields", 7, paper, face_up=3) + [dice_mat("A3")]:
         assert len(layout.markers) == 4
         for m in layout.markers:
             assert m.x > 0 and m.x + m.size < layout.width
@@ -53,7 +53,7 @@ def test_every_mat_fits_its_paper_with_markers_in_the_corners(paper):
 
 
 def test_marker_ids_tell_the_mats_apart():
-    mats = mats_for("bohnanza", 7, face_up=True) + [dice_mat()]
+    mats = mats_for("fields", 7, face_up=3) + [dice_mat()]
     ids = [i for layout in mats for i in layout.ids]
     assert len(ids) == len(set(ids)) == 36 and max(ids) < 50  # (the 4x4_50 dictionary)
 
@@ -103,7 +103,7 @@ def test_field_slots_are_printed_mid_grey_and_the_markers_keep_their_quiet_zone(
 def test_the_svg_is_true_to_scale(tmp_path):
     svg = mat_svg(card_mat(2, paper="Letter"))
     assert 'width="215.9mm" height="279.4mm"' in svg and 'viewBox="0 0 215.9 279.4"' in svg
-    paths = write_mats(tmp_path, "fields", 3, "A4", name="bohnanza")
+    paths = write_mats(tmp_path, mats_for("fields", 3, "A4", face_up=2), name="bohnanza")
     assert [p.name for p in paths] == [f"bohnanza-seat{i}-A4.svg" for i in (1, 2, 3)] + [
         "bohnanza-face-up-A4.svg"
     ]

@@ -8,8 +8,11 @@ import dataclasses
 from typing import Any
 
 from ..actions import Action
+from ..errors import Rule, RuleError
+from ..sightings import MatSize
 from .actions import DrawFaceUp, EndTrading, Harvest, Plant, PlantDrawn, PlantOffered, PlantTraded
 from .game import apply
+from .rules import EDITIONS, make_rules
 
 
 def planting(state: Any, seat: int, f: int, bean: str, face_up=None) -> list[Action]:
@@ -66,3 +69,18 @@ def first_alike(state: Any, action: Action) -> Action:
     else:
         return action
     return dataclasses.replace(action, index=cards.index(cards[action.index]))
+
+
+def mats(players: int) -> MatSize:
+    """The most fields a seat may have (the third bought among them) and the most
+    cards turned face up, in any edition for this many players."""
+    rules = []
+    for edition in EDITIONS:
+        try:
+            rules.append(make_rules(players, edition))
+        except RuleError:
+            continue  # this edition isn't for this many players
+    if not rules:
+        raise RuleError(Rule.SETUP, f"no edition is for {players} players")
+    fields = max(r.fields + (1 if r.can_buy_field else 0) for r in rules)
+    return MatSize(fields, max(r.face_up for r in rules))

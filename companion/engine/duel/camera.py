@@ -8,6 +8,7 @@ import dataclasses
 from typing import Any
 
 from ..actions import Action
+from ..sightings import MatSize
 from .actions import DrawFaceUp, Harvest, Plant, PlantDrawn, PlantGift
 from .game import apply
 from .state import DATA
@@ -62,4 +63,9 @@ def first_alike(state: Any, action: Action) -> Action:
     return dataclasses.replace(action, index=cards.index(cards[action.index]))
 
 
-__all__ = ["apply", "first_alike", "harvest", "planting", "sees", "turn_over", "turned"]
+def mats(players: int) -> MatSize:
+    """Three fields a seat, three cards turned face up (duel.toml)."""
+    return MatSize(DATA["fields"], DATA["face_up"])
+
+
+__all__ = ["apply", "first_alike", "harvest", "mats", "planting", "sees", "turn_over", "turned"]
