@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .engine.games import GAMES
+from .engine.games import GAMES, dice_faces
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -243,7 +243,7 @@ def _teach_dice(args: argparse.Namespace) -> int:
     file, or taken by the camera (`--camera SOURCE`)."""
     import cv2
 
-    BEANS = next(g.varieties for g in GAMES.values() if g.camera == "dice")
+    BEANS = dice_faces()
     from .vision.camera import CameraError, open_camera
     from .vision.dataset import Box, read_dataset
     from .vision.dice_reader import dice_against_empty
@@ -442,8 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     td.add_argument(
         "--face",
-        help="the bean every die shows: "
-        + ", ".join(("blue", "garden", "stink", "soy", "red", "green")),
+        help="the bean every die shows: " + ", ".join(dice_faces()),
     )
     td.add_argument("--empty", action="store_true", help="the photo is of the empty dice mat")
     td.add_argument("--camera", help="take the photo with this camera (pi, 0, ...)")

@@ -231,3 +231,9 @@ def game_of(state: Any) -> GameDef:
         if game.state_type is not None and isinstance(state, game.state_type):
             return game
     raise TypeError(f"no game plays {type(state).__name__}")
+
+
+def dice_faces() -> tuple[str, ...]:
+    """The beans bean dice show: the varieties of the game whose camera reads dice
+    (teaching the dice reader, and the synthetic dice, ask no game by name)."""
+    return next(g.varieties for g in GAMES.values() if g.camera == "dice")

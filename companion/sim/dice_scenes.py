@@ -14,9 +14,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ..engine.games import dice_faces
 from ..vision.dataset import Box
 
-BEANS = ("blue", "garden", "stink", "soy", "red", "green")  # the dice game's six beans
+BEANS = dice_faces()  # the six beans the dice show
 
 # Our own symbols: (body colour BGR, shape, marking). Nothing like the printed art.
 _SYMBOLS = {
