@@ -117,7 +117,7 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         state = replay(log)
     except RuleError as err:
-        print(f"companion replay: {_one_line(err.message)} [{err.rule}]", file=sys.stderr)
+        print(f"companion replay: {_one_line(err.message)} [{err.code}]", file=sys.stderr)
         return 1
     result = game_def(log["game"]).summary(state)
     print(json.dumps(result) if args.json else json.dumps(result, indent=2))

@@ -211,10 +211,7 @@ class TableService:
         t = self.table(code)
         if t.game.entries is None:
             raise TableError("bad-request", f"{t.game.title} has no cards to enter")
-        try:
-            entered = t.game.entries.entry(cards, self.library_path)
-        except RuleError as err:
-            raise TableError(err.rule, err.message) from None
+        entered = t.game.entries.entry(cards, self.library_path)  # RuleError: what's wrong
         with t.lock:
             t.cards[seat] = entered
         self._changed(t.code)
@@ -229,10 +226,7 @@ class TableService:
         t = self.table(code)
         with t.lock:
             if t.game.entries is not None and t.game.entries.waits_for_entries(t.setup):
-                try:
-                    setup = t.game.entries.with_entries(t.setup, t.players, t.cards)
-                except RuleError as err:
-                    raise TableError(err.rule, err.message) from None
+                setup = t.game.entries.with_entries(t.setup, t.players, t.cards)
                 self.store.update_setup(t.code, setup)
                 t.setup = setup
             t.game_id = self.store.start_game(t.code)

@@ -68,16 +68,12 @@ class Rule(StrEnum):
 class RuleError(CompanionError):
     """An action was refused.
 
-    Its `code` names the rule that was broken (a short, stable id such as
-    ``"one-variety-per-field"``, also `rule`), `message` says in a player's words
-    what is wrong. The state the action was applied to is never changed: states
-    are immutable.
+    Its `code` names the rule that was broken (one of `Rule`, such as
+    ``"one-variety-per-field"``), `message` says in a player's words what is
+    wrong. The state the action was applied to is never changed: states are
+    immutable.
     """
 
-    def __init__(self, rule: Rule | str, message: str) -> None:
+    def __init__(self, rule: Rule, message: str) -> None:
         super().__init__(Rule(rule).value, message)  # an id not in Rule: a bug here
         self.args = (f"{message} [{rule}]",)
-
-    @property
-    def rule(self) -> str:
-        return self.code

@@ -34,12 +34,12 @@ def replay(log: object) -> Any:
     try:
         state = game.new_game(**setup)
     except RuleError as err:
-        raise RuleError(err.rule, f"the log's setup: {err.message}") from err
+        raise RuleError(Rule(err.code), f"the log's setup: {err.message}") from err
     for n, data in enumerate(actions):
         try:
             state = game.apply(state, game.action_from_json(data))
         except RuleError as err:
-            raise RuleError(err.rule, f"action {n} of the log: {err.message}") from err
+            raise RuleError(Rule(err.code), f"action {n} of the log: {err.message}") from err
     return state
 
 

@@ -48,7 +48,7 @@ def refused(state, action, rule: str) -> RuleError:
     before = state.to_json()
     with pytest.raises(RuleError) as info:
         D.apply(state, action)
-    assert info.value.rule == rule, info.value
+    assert info.value.code == rule, info.value
     assert state.to_json() == before
     return info.value
 

@@ -50,7 +50,7 @@ def refused(state: B.State, action, rule: str) -> RuleError:
     before = state.to_json()
     with pytest.raises(RuleError) as info:
         B.apply(state, action)
-    assert info.value.rule == rule, info.value
+    assert info.value.code == rule, info.value
     assert state.to_json() == before
     return info.value
 

@@ -71,5 +71,5 @@ def test_cards_to_next_coin():
 def test_unknown_bean_is_a_clear_error():
     with pytest.raises(RuleError) as err:
         variety("purple")
-    assert err.value.rule == "unknown-bean"
+    assert err.value.code == "unknown-bean"
     assert "purple" in err.value.message and "coffee" in err.value.message

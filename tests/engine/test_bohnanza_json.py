@@ -54,7 +54,7 @@ def test_actions_round_trip_through_json(action):
 def test_malformed_actions_say_what_is_wrong(data, says):
     with pytest.raises(RuleError) as err:
         CODEC.from_json(data)
-    assert err.value.rule == "malformed-action"
+    assert err.value.code == "malformed-action"
     assert says in err.value.message
 
 
@@ -92,7 +92,7 @@ def test_a_bad_log_names_the_action_that_failed():
     log = make_log("bohnanza", {"players": 4, "seed": 1}, [B.Harvest(0, 0)])
     with pytest.raises(RuleError) as err:
         replay(log)
-    assert err.value.rule == "empty-field" and err.value.message.startswith("action 0")
+    assert err.value.code == "empty-field" and err.value.message.startswith("action 0")
     with pytest.raises(RuleError):
         replay({"game": "chess", "setup": {}, "actions": []})
     with pytest.raises(RuleError):

@@ -66,7 +66,7 @@ def test_random_sequences_keep_every_invariant(table, seed, knowledge, moves):
         except RuleError as err:
             # A refused action changes nothing and says which rule it broke.
             assert state.to_json() == before
-            assert err.rule and err.message
+            assert err.code and err.message
             assert not (isinstance(move, int) and knowledge == "known"), (action, err)
             continue
         assert B.invariants(after) == [], action

@@ -111,7 +111,7 @@ def test_newer_edition_uses_the_eight_original_beans(players, fields):
 def test_classic_refuses_impossible_player_counts(players):
     with pytest.raises(RuleError) as err:
         B.new_game(players)
-    assert err.value.rule == "setup"
+    assert err.value.code == "setup"
 
 
 @pytest.mark.parametrize("players", [2, 6, 7])

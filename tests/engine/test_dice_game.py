@@ -25,7 +25,7 @@ def refused(state, action, rule):
     before = state.to_json()
     with pytest.raises(RuleError) as err:
         W.apply(state, action)
-    assert err.value.rule == rule, err.value
+    assert err.value.code == rule, err.value
     assert state.to_json() == before
     return err.value
 
@@ -72,7 +72,7 @@ def test_a_hidden_table_enters_its_cards():
     assert "two harvest cards" in err.value.message
     with pytest.raises(RuleError) as err:
         game([[card("soy +"), card()], [card(), card()]])
-    assert err.value.rule == "bad-card" and "order 1" in err.value.message
+    assert err.value.code == "bad-card" and "order 1" in err.value.message
 
 
 # ------------------------------------------------------------------ the turn

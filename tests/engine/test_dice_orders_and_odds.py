@@ -119,7 +119,7 @@ def test_orders_are_checked_one_after_the_other_from_the_bottom():
 def test_parse_errors_point_at_the_offending_character(text, column):
     with pytest.raises(RuleError) as err:
         parse_order(text)
-    assert err.value.rule == "order-syntax"
+    assert err.value.code == "order-syntax"
     assert f"character {column} " in err.value.message
     caret = err.value.message.splitlines()[-1]
     assert caret.index("^") - 2 == column - 1

@@ -99,8 +99,8 @@ def _accepted_or_rule_error(fn, *args, **kwargs):
     try:
         found = fn(*args, **kwargs)
     except RuleError as err:
-        assert err.message and err.rule  # it names what is wrong
-        event(f"refused: {err.rule}")
+        assert err.message and err.code  # it names what is wrong
+        event(f"refused: {err.code}")
         return None
     event("accepted")
     return found

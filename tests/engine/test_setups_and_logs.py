@@ -18,10 +18,10 @@ SETUPS = {"bohnanza": {"players": 4}, "duel": {}, "dice": {"players": 3}}
 def refused_setup(game: str, setup: dict) -> RuleError:
     with pytest.raises(RuleError) as err:
         GAMES[game].new_game(**setup)
-    assert err.value.rule == "setup", err.value
+    assert err.value.code == "setup", err.value
     with pytest.raises(RuleError) as by_log:
         replay({"game": game, "setup": setup, "actions": []})
-    assert by_log.value.rule == "setup"
+    assert by_log.value.code == "setup"
     assert by_log.value.message == f"the log's setup: {err.value.message}"
     return err.value
 
@@ -92,16 +92,16 @@ def test_bohnanza_settings_are_of_their_type_true_is_not_one():
 def test_dice_faces_that_are_no_dice_are_refused():
     with pytest.raises(RuleError) as err:
         W.new_game(3, faces=[{"kind": "odd", "faces": [["red"]] * 6, "count": 5}])
-    assert err.value.rule == "bad-dice" and "not a bean id" in err.value.message
+    assert err.value.code == "bad-dice" and "not a bean id" in err.value.message
     with pytest.raises(RuleError) as err:
         W.new_game(3, faces="no\0file")
-    assert err.value.rule == "bad-dice"
+    assert err.value.code == "bad-dice"
 
 
 def test_hidden_dice_cards_that_are_wrong_name_the_seat():
     with pytest.raises(RuleError) as err:
         W.new_game(2, knowledge="hidden", cards=[[["red"] * 5, ["red"] * 5], [["red"] * 5, 5]])
-    assert err.value.rule == "bad-card" and err.value.message.startswith("seat 2's cards:")
+    assert err.value.code == "bad-card" and err.value.message.startswith("seat 2's cards:")
 
 
 # ------------------------------------------------------------------ logs
@@ -159,7 +159,7 @@ def test_replay_prints_a_multi_line_refusal_on_one_line(tmp_path, capsys):
 def test_a_saved_state_of_nothing_says_what_is_missing(game):
     with pytest.raises(RuleError) as err:
         GAMES[game].state_from_json({})
-    assert err.value.rule == "malformed-state"
+    assert err.value.code == "malformed-state"
     assert err.value.message == "this saved game can't be read: game is missing"
 
 
@@ -228,7 +228,7 @@ def test_a_saved_state_with_a_wrong_value_names_where(game, change, says):
     change(saved)
     with pytest.raises(RuleError) as err:
         gd.state_from_json(saved)
-    assert err.value.rule == "malformed-state"
+    assert err.value.code == "malformed-state"
     assert says in err.value.message, err.value.message
 
 

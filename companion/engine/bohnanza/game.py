@@ -148,9 +148,9 @@ def _observe(state: State, claimed: object, actual: str | None, where: str) -> s
             claimed, actual, where, state.rules.cards_of, lambda b: _visible_count(state, b)
         )
     except RuleError as err:
-        if err.rule == "bean-not-in-game":
+        if err.code == Rule.BEAN_NOT_IN_GAME:
             raise RuleError(
-                err.rule, f"{err.message} (removed for {state.rules.players} players)"
+                Rule.BEAN_NOT_IN_GAME, f"{err.message} (removed for {state.rules.players} players)"
             ) from None
         raise
 

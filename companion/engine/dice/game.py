@@ -74,7 +74,7 @@ def new_game(
                 top, bottom = (HarvestCard.from_json(c) for c in pair)
                 hands.append((top, bottom))
             except RuleError as err:
-                raise RuleError(err.rule, f"seat {seat + 1}'s cards: {err.message}") from None
+                raise RuleError(Rule(err.code), f"seat {seat + 1}'s cards: {err.message}") from None
         rest, hidden = None, HARVEST_CARDS - 2 * players
     return DiceState(
         dice=dice,

@@ -41,7 +41,7 @@ def refused(game, state, action, rule=None):
         expect(snap(state) == before, f"state changed by refused {action}")
         expect(str(e).strip() != "", "empty error message")
         if rule is not None:
-            expect(e.rule == rule, f"refused with {e.rule!r} ({e}), expected {rule!r}")
+            expect(e.code == rule, f"refused with {e.code!r} ({e}), expected {rule!r}")
         return e
     raise Disagree(f"{action} was accepted; rules say it must be refused")
 

@@ -80,7 +80,7 @@ def _():
         try:
             GAMES[g].action_from_json(data)
         except RuleError as e:
-            expect(e.rule == "malformed-action" and str(e), f"{data}: {e.rule}")
+            expect(e.code == "malformed-action" and str(e), f"{data}: {e.code}")
             continue
         raise Disagree(f"{data} parsed")
 
@@ -95,7 +95,7 @@ def _():
     try:
         replay(log)
     except RuleError as e:
-        expect("action 0" in str(e) and e.rule == "must-plant", str(e))
+        expect("action 0" in str(e) and e.code == "must-plant", str(e))
         return
     raise Disagree("replayed")
 
