@@ -185,9 +185,12 @@ def _from_package(
 
 def _part(package: Any, name: str) -> Any:
     """A module of a game's folder (None: the game has none)."""
+    module = f"{package.__name__}.{name}"
     try:
-        return importlib.import_module(f"{package.__name__}.{name}")
-    except ModuleNotFoundError:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name != module:
+            raise  # the part is there but something it imports is missing: say so
         return None
 
 

@@ -123,15 +123,16 @@ def hand_of(state: Any, seat: int) -> list[str] | None:
     return list(state.players[seat].hand) if state.knowledge == "known" else None
 
 
-def needs_of_a_card_game(state: Any, data: dict[str, Any], face_up: int) -> dict[str, int]:
+def needs_of_a_card_game(state: Any, data: dict[str, Any], turned: int) -> dict[str, int]:
     """What a card game's move still lacks, seen by the table: the bean of a card
-    planted or traded unseen, the `face_up` cards turned over."""
+    planted or traded unseen, the `turned` cards turned over (as many as the game
+    turns over now: fewer when the deck runs short)."""
     needs: dict[str, int] = {}
     kind = data["type"]
     if "bean" in data and data["bean"] is None:
         needs["bean"] = 1
     if kind == "draw-face-up" and data.get("beans") is None:
-        needs["beans"] = min(face_up, state.deck_size + len(getattr(state, "discard", ())))
+        needs["beans"] = turned
     if kind == "trade":
         if data["give"] and data.get("give_beans") is None:
             needs["give_beans"] = len(data["give"])

@@ -153,7 +153,9 @@ def private(state: State, seat: int, lang: str = "en") -> dict[str, Any]:
 
 
 def needs(state: State, data: dict[str, Any]) -> dict[str, int]:
-    return common.needs_of_a_card_game(state, data, state.rules.face_up)
+    # Turned over from the deck, and from the discards reshuffled when it runs out.
+    turned = min(state.rules.face_up, state.deck_size + len(state.discard))
+    return common.needs_of_a_card_game(state, data, turned)
 
 
 TITLE = ("Bohnanza", "Bohnanza")

@@ -111,7 +111,7 @@ def private(state: DuelState, seat: int, lang: str = "en") -> dict[str, Any]:
 
 
 def needs(state: DuelState, data: dict[str, Any]) -> dict[str, int]:
-    found = common.needs_of_a_card_game(state, data, DATA["face_up"])
+    found = common.needs_of_a_card_game(state, data, min(DATA["face_up"], state.deck_size))
     if data["type"] == "claim-bonus" and data.get("pattern") is None:
         found["pattern"] = 0  # any length: the claimer writes the beans out card by card
         found["cents"] = 1
