@@ -4,7 +4,6 @@ out beside the updates, never in their way."""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -53,12 +52,6 @@ class Adviser:
                 self._known.clear()
             self._known[key] = found
         ready(situation)
-
-    def wait(self, timeout: float = 5.0) -> None:
-        """Until the odds being worked out are ready (tests, benchmarks)."""
-        deadline = time.monotonic() + timeout
-        while self._working and time.monotonic() < deadline:
-            time.sleep(0.005)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False)

@@ -397,10 +397,6 @@ class TableService:
         """The seat's legal actions with their words and what a phone must fill in."""
         return legal_for(t, seat, lang)
 
-    def wait_for_advice(self, timeout: float = 5.0) -> None:
-        """Until the odds being worked out are ready (tests, benchmarks)."""
-        self.adviser.wait(timeout)
-
     def health(self) -> dict[str, Any]:
         from . import __version__
 
