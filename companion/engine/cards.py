@@ -5,6 +5,7 @@ naming a card the table has just seen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .actions import check_seat
 from .beans import bean_name, variety
@@ -154,3 +155,18 @@ def observe(
             f"all {in_game(bean)} {bean_name(bean)}s are already on the table",
         )
     return bean
+
+
+# What the camera's tracker asks a card game (both games' camera.py offer these).
+
+
+def coming(state: Any, n: int) -> tuple[str, ...] | None:
+    """The next `n` cards of the deck, when the game knows its order (None: a real
+    table's deck, unknown)."""
+    return tuple(state.deck[:n]) if state.deck is not None else None
+
+
+def from_hand(state: Any, seat: int) -> bool:
+    """A card `seat` lays now comes from the hand: the active player's planting
+    step, before the cards are turned over."""
+    return state.step == "plant" and seat == state.active

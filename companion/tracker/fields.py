@@ -128,17 +128,17 @@ def interpret_fields(
 
 def _turned_over(state: Any, rules: FieldSightings, face_up, sure) -> Action | None:
     """The cards turned over, when the face-up places newly show them all."""
-    if face_up is None or state.face_up or state.step != "plant":
-        return None
+    n = 0 if face_up is None else rules.turned(state)
+    if face_up is None or n == 0:
+        return None  # not looked at, or no cards to turn over now
     sure = tuple(sure) + (1.0,) * (len(face_up) - len(sure))
     cards = [c for c in face_up if c is not None]
     unsure = [c for c, s in zip(face_up, sure, strict=True) if c is not None and s < SURE]
-    n = rules.turned(state)
-    if n == 0 or len(cards) < n:
-        return None  # none yet, or still being turned over
+    if len(cards) < n:
+        return None  # still being turned over
     beans = tuple(cards[:n])
-    if state.deck is not None:  # the game knows the order: the camera says which cards
-        coming = tuple(state.deck[:n])
+    coming = rules.coming(state, n)
+    if coming is not None:  # the game knows the order: the camera says which cards
         # What the camera read surely must be there; a card it isn't sure of may be
         # the one the game knows comes (a red and a chili alike in poor light).
         surely = Counter(cards) - Counter(unsure)
@@ -168,7 +168,7 @@ def _try(
             trial = rules.apply(trial, trying)
             actions.append(trying)
         for seat, f, bean in plants:
-            if turned is not None and not (trial.step == "plant" and seat == trial.active):
+            if turned is not None and not rules.from_hand(trial, seat):
                 trying, turned = turned, None
                 trial = rules.apply(trial, trying)
                 actions.append(trying)

@@ -8,6 +8,7 @@ import dataclasses
 from typing import Any
 
 from ..actions import Action
+from ..cards import coming, from_hand
 from ..errors import Rule, RuleError
 from ..sightings import MatSize
 from .actions import DrawFaceUp, EndTrading, Harvest, Plant, PlantDrawn, PlantOffered, PlantTraded
@@ -43,7 +44,10 @@ def turn_over(seat: int, beans: tuple[str, ...]) -> Action:
 
 
 def turned(state: Any) -> int:
-    """How many cards the active player turns over now."""
+    """How many cards the active player turns over now (0: none now: not the
+    planting step, or they lie face up already)."""
+    if state.step != "plant" or state.face_up:
+        return 0
     return state.rules.face_up
 
 
@@ -84,3 +88,17 @@ def mats(players: int) -> MatSize:
         raise RuleError(Rule.SETUP, f"no edition is for {players} players")
     fields = max(r.fields + (1 if r.can_buy_field else 0) for r in rules)
     return MatSize(fields, max(r.face_up for r in rules))
+
+
+__all__ = [
+    "apply",
+    "coming",
+    "first_alike",
+    "from_hand",
+    "harvest",
+    "mats",
+    "planting",
+    "sees",
+    "turn_over",
+    "turned",
+]

@@ -8,6 +8,7 @@ import dataclasses
 from typing import Any
 
 from ..actions import Action
+from ..cards import coming, from_hand
 from ..sightings import MatSize
 from .actions import DrawFaceUp, Harvest, Plant, PlantDrawn, PlantGift
 from .game import apply
@@ -40,7 +41,10 @@ def turn_over(seat: int, beans: tuple[str, ...]) -> Action:
 
 
 def turned(state: Any) -> int:
-    """How many cards the active player turns over now (the deck may run short)."""
+    """How many cards the active player turns over now (the deck may run short;
+    0: none now: not the planting step, or they lie face up already)."""
+    if state.step != "plant" or state.face_up:
+        return 0
     return min(DATA["face_up"], state.deck_size)
 
 
@@ -68,4 +72,15 @@ def mats(players: int) -> MatSize:
     return MatSize(DATA["fields"], DATA["face_up"])
 
 
-__all__ = ["apply", "first_alike", "harvest", "mats", "planting", "sees", "turn_over", "turned"]
+__all__ = [
+    "apply",
+    "coming",
+    "first_alike",
+    "from_hand",
+    "harvest",
+    "mats",
+    "planting",
+    "sees",
+    "turn_over",
+    "turned",
+]
