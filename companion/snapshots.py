@@ -142,6 +142,7 @@ def legal_for(t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
             {
                 "action": data,
                 "label": views.label(t.game, state, action, t.names, lang),
+                "group": t.game.group(state, action, t.names, lang),
                 "needs": t.game.needs(state, data),
                 "ends_step": action.ends_step,
             }

@@ -60,6 +60,9 @@ class GameDef:
     # a move in the third person, and as a button says it to its player
     describe: Callable[..., str]
     label: Callable[..., str]
+    # the heading a phone groups a move under: (state, action, names, lang) -> words
+    # or None (the move stands alone)
+    group: Callable[..., str | None]
     # what a move the table saw still lacks: (state, action JSON) -> {field: count}
     needs: Callable[[Any, dict[str, Any]], dict[str, int]]
     titles: tuple[str, str]  # the box's name in English and German
@@ -163,6 +166,7 @@ def _from_package(
         private=view.private,
         describe=view.describe_action,
         label=view.label,
+        group=view.group,
         needs=view.needs,
         titles=view.TITLE,
         advice_key=getattr(view, "advice_key", lambda state: None),

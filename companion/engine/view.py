@@ -163,3 +163,13 @@ def show(
         "ladder": ladder,
         "bonus": bonus,
     }
+
+
+def group_of(groups: dict[str, tuple[str, str]], action: Any, lang: str, **fill: str) -> str | None:
+    """The heading a phone groups a move under, in the phone's language ("Plant",
+    "Trade with Anna"): from a game's `GROUPS` (its action types in words, `fill`
+    put in); None: the move stands alone."""
+    words = groups.get(action.type)
+    if words is None:
+        return None
+    return (words[1] if lang == "de" else words[0]).format(**fill)

@@ -167,3 +167,20 @@ def test_a_phone_with_nothing_to_do_knows_whom_the_table_waits_for(service):
     assert snap["view"]["waiting_for"] == [answering]
     # (Its own moves, if any, are harvests: the phone shows those, not the wait.)
     assert {m["action"]["type"] for m in snap["legal"]} <= {"harvest"}
+
+
+def test_the_game_names_the_heading_a_phone_groups_its_moves_under(service):
+    from companion.engine.games import GAMES
+    from companion.snapshots import legal_for
+
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
+    service.join(code, 1, "Ben")
+    service.start_game(code)
+    t = service.table(code)
+    plant = legal_for(t, 0, "de")
+    assert plant and {m["group"] for m in plant} == {"Anbauen"}
+    trade = B.Trade(player=0, partner=1, give=(0,))
+    game = GAMES["bohnanza"]
+    assert game.group(t.state, trade, t.names, "en") == "Trade with Ben"
+    assert game.group(t.state, trade, t.names, "de") == "Handel mit Ben"
+    assert game.group(t.state, B.EndTurn(player=0), t.names, "en") is None

@@ -6,7 +6,9 @@ from typing import Any
 
 from .. import view as common
 from .. import words as w
+from ..actions import Action
 from . import describe, game
+from .actions import Trade
 from .describe import step_text as bohnanza_step_text
 from .game import fields_for, forecast
 from .state import State
@@ -156,6 +158,27 @@ def needs(state: State, data: dict[str, Any]) -> dict[str, int]:
     # Turned over from the deck, and from the discards reshuffled when it runs out.
     turned = min(state.rules.face_up, state.deck_size + len(state.discard))
     return common.needs_of_a_card_game(state, data, turned)
+
+
+# The headings a phone groups moves under (English, German).
+GROUPS = {
+    "plant": ("Plant", "Anbauen"),
+    "harvest": ("Harvest a field", "Ein Feld abernten"),
+    "plant-traded": ("Plant a kept card", "Eine behaltene Karte anbauen"),
+    "plant-drawn": ("Plant a turned-over card", "Eine aufgedeckte Karte anbauen"),
+    "trade": ("Trade with {name}", "Handel mit {name}"),
+    "buy-field": ("Buy a field", "Ein Feld kaufen"),
+    "plant-offered": ("Plant an offered card", "Eine angebotene Karte anbauen"),
+    "discard-offered": ("Discard an offered card", "Eine angebotene Karte abwerfen"),
+    "discard-from-hand": ("Discard a card from your hand", "Eine Handkarte abwerfen"),
+}
+
+
+def group(before: State, action: Action, names: dict[int, str], lang: str = "en") -> str | None:
+    """The heading the move is grouped under on a phone (a trade: by its partner)."""
+    if isinstance(action, Trade):
+        return common.group_of(GROUPS, action, lang, name=w.seat_name(names, action.partner, lang))
+    return common.group_of(GROUPS, action, lang)
 
 
 TITLE = ("Bohnanza", "Bohnanza")

@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import view as common
 from .. import words as w
+from ..actions import Action
 from . import describe, game
 from .describe import step_text as dice_step_text
 from .odds import Advisor, first_roll
@@ -162,6 +163,18 @@ def needs(state: DiceState, data: dict[str, Any]) -> dict[str, int]:
         )
         found["faces"] = len(rolled)
     return found
+
+
+# The headings a phone groups moves under (English, German).
+GROUPS = {
+    "save": ("Save dice", "Würfel ablegen"),
+    "harvest": ("Harvest", "Ernten"),
+}
+
+
+def group(before: DiceState, action: Action, names: dict[int, str], lang: str = "en") -> str | None:
+    """The heading the move is grouped under on a phone."""
+    return common.group_of(GROUPS, action, lang)
 
 
 TITLE = ("Bohnanza: Das Würfelspiel", "Bohnanza: Das Würfelspiel")

@@ -6,6 +6,7 @@ from typing import Any
 
 from .. import view as common
 from .. import words as w
+from ..actions import Action
 from . import describe, game
 from .describe import bonus_text as duel_bonus_text
 from .describe import step_text as duel_step_text
@@ -116,6 +117,25 @@ def needs(state: DuelState, data: dict[str, Any]) -> dict[str, int]:
         found["pattern"] = 0  # any length: the claimer writes the beans out card by card
         found["cents"] = 1
     return found
+
+
+# The headings a phone groups moves under (English, German).
+GROUPS = {
+    "plant": ("Plant", "Anbauen"),
+    "harvest": ("Harvest a field", "Ein Feld abernten"),
+    "offer-gift": ("Offer a gift", "Ein Geschenk anbieten"),
+    "give-gift": ("Give a gift", "Ein Geschenk geben"),
+    "plant-drawn": ("Plant a turned-over card", "Eine aufgedeckte Karte anbauen"),
+    "discard-drawn": ("Discard a turned-over card", "Eine aufgedeckte Karte abwerfen"),
+    "discard-bonus": ("Discard a bo(h)nus card", "Eine Bo(h)nuskarte abwerfen"),
+    "plant-gift": ("Plant the gift", "Das Geschenk anbauen"),
+    "claim-bonus": ("Fulfil a bo(h)nus card", "Eine Bo(h)nuskarte erfüllen"),
+}
+
+
+def group(before: DuelState, action: Action, names: dict[int, str], lang: str = "en") -> str | None:
+    """The heading the move is grouped under on a phone."""
+    return common.group_of(GROUPS, action, lang)
 
 
 TITLE = ("Bohnanza: The Duel", "Bohnanza: Das Duell")

@@ -172,16 +172,10 @@
   function groupsOf(items) {
     const groups = new Map();
     for (const it of items) {
-      const a = it.action;
-      let key = a.type, label;
-      if (a.type === "trade") {
-        key = "trade:" + a.partner;
-        label = C.t("group.trade", { name: R.name(snap, a.partner) });
-      } else {
-        const k = "group." + a.type;
-        label = C.t(k);
-        if (label === k) label = it.label;
-      }
+      // The game names the group (null: the move stands alone, under its own words).
+      const label = it.group || it.label;
+      let key = it.group ? it.action.type : "move:" + it.label;
+      if (groups.has(key) && groups.get(key).label !== label) key += ":" + label;  // trades: by partner
       if (!groups.has(key)) groups.set(key, { key, label, items: [] });
       groups.get(key).items.push(it);
     }

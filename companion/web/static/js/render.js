@@ -3,12 +3,9 @@
 "use strict";
 const R = {
   // ------------------------------------------------------------ words
+  // The step in words: the game's view says it (step_text) in the phone's language.
   stepText(v) {
-    if (!v) return "";
-    if (v.step_text) return v.step_text;
-    const key = "step." + v.step;
-    const s = C.t(key);
-    return s === key ? v.step : s;
+    return v ? v.step_text : "";
   },
   name(snap, seat) {
     const v = snap.view;
