@@ -7,7 +7,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 
-from .store import Seat, Store
+from .store import Seat, SeatHeld, Store
 from .table import Table, TableError
 
 MAX_NAME = 20
@@ -55,12 +55,12 @@ class Seats:
                 t.away.pop(seat, None)
         self._changed(t.code)
 
-    def of_token(self, token: object) -> tuple[str, int] | None:
+    def of_token(self, token: object) -> SeatHeld | None:
         """The table and seat a phone's token holds (None: none)."""
         if not isinstance(token, str):
             return None
         for t in self._tables():
             for seat, taken in t.seats.items():
                 if secrets.compare_digest(taken.token, token):
-                    return t.code, seat
+                    return SeatHeld(t.code, seat)
         return None

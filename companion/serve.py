@@ -366,7 +366,7 @@ def serve(args: argparse.Namespace) -> int:
     print(f"companion: serving on {base}/  ({told})", flush=True)
     for event in service.health()["store_events"]:
         print(f"  store: {event}", flush=True)
-    for code, why in service.quarantined.items():
+    for code, why in service.kept_out().items():
         print(f"  table {code} kept out: {why}", flush=True)
     for t in service.open_tables():
         print(f"  table {t.code}: {t.game.title} — {base}/table/{t.code}", flush=True)

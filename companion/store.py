@@ -85,6 +85,13 @@ class StoreError(CompanionError):
         super().__init__("store-failed", message)
 
 
+class SeatHeld(NamedTuple):
+    """The seat a phone's token holds: at which table, which seat."""
+
+    code: str
+    seat: int
+
+
 class Seat(NamedTuple):
     """Who sits at a seat: the name they gave and their phone's token."""
 
@@ -355,9 +362,9 @@ class Store:
             )
         }
 
-    def seat_of(self, token: str) -> tuple[str, int] | None:
+    def seat_of(self, token: str) -> SeatHeld | None:
         rows = self._read("SELECT code, seat FROM seats WHERE token = ?", (token,))
-        return rows[0] if rows else None
+        return SeatHeld(*rows[0]) if rows else None
 
     # ------------------------------------------------------------ games and their logs
 

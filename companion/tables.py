@@ -28,7 +28,7 @@ from .engine.games import GAMES, GameDef
 from .readings import Readings
 from .seats import Seats
 from .snapshots import Snapshots, legal_for
-from .store import Store
+from .store import SeatHeld, Store
 from .table import Notice, Table, TableError
 from .tracker.link import TableTracker
 
@@ -182,6 +182,11 @@ class TableService:
         """Every open table, oldest first."""
         return list(self.tables.values())
 
+    def kept_out(self) -> dict[str, str]:
+        """Tables the service could not bring back (an unknown game, a log that no
+        longer replays), each with why: kept in the store, not played."""
+        return dict(self.quarantined)
+
     def is_open(self, code: object) -> bool:
         return isinstance(code, str) and code.upper() in self.tables
 
@@ -281,7 +286,7 @@ class TableService:
         if t is not None:
             self.seats.away(t, seat, away)
 
-    def seat_of(self, token: object) -> tuple[str, int] | None:
+    def seat_of(self, token: object) -> SeatHeld | None:
         return self.seats.of_token(token)
 
     # ------------------------------------------------------------ actions

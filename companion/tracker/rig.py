@@ -33,6 +33,13 @@ if TYPE_CHECKING:
     from ..vision.field_reader import FieldReader
 
 
+class Following(NamedTuple):
+    """The game the camera reads (the newest started), and at which table."""
+
+    game_id: int
+    code: str
+
+
 class CardsRead(NamedTuple):
     """How a card table's fields are read: the reader, and each mat's field slots
     in picture pixels."""
@@ -66,7 +73,7 @@ class Rig:
     feed: CameraFeed | None = None
     waiting: str | dict[str, str] | None = None  # what the camera waits for before it reads
     _beat: float = field(default=0.0)
-    _game: tuple[int, str] | None = None  # (game id, table) being read
+    _game: Following | None = None  # the game being read, at which table
     _cards_read: CardsRead | None = None  # a card table's reader and its field slots
     _frames: int = 0
 
@@ -88,9 +95,9 @@ class Rig:
         self.mats = MatTracker(table_mats(t.game, t.players, self.paper))
         self.feed = CameraFeed(self.camera, self.frame, self.service, code, clock=self.clock)
 
-    def _latest(self) -> tuple[int, str] | None:
+    def _latest(self) -> Following | None:
         started = [
-            (t.game_id, t.code)
+            Following(t.game_id, t.code)
             for t in self.service.open_tables()
             if t.state is not None and t.game_id is not None
         ]
@@ -103,7 +110,7 @@ class Rig:
         latest = self._latest()
         if latest is not None and latest != self._game:
             self._game = latest
-            self.follow(latest[1])
+            self.follow(latest.code)
         if self.feed is not None:
             self.feed.step()
 
