@@ -62,7 +62,7 @@ class Table:
     # Seats taken whose phone has gone (no connection holds them), since when: the
     # seat is kept for that phone, the host sees it away and may free it.
     away: dict[int, float] = field(default_factory=dict)
-    moved_by: str | None = None  # who made the last move: phone, camera, demo, panel, host
+    last_source: str | None = None  # the last move's source: phone, camera, demo, panel, host
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property

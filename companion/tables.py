@@ -253,7 +253,7 @@ class TableService:
             kept = t.log
             self._replay(t)
             t.log = kept
-            t.moved_by = source
+            t.last_source = source
             if source == "host":  # the camera's own corrections are no news
                 t.add_log(
                     w.both(
@@ -316,7 +316,7 @@ class TableService:
             after = t.game.apply(before, action)  # RuleError: nothing changed
             n = t.next_n
             self.store.append(t.playing, n, action.to_json(), seat, source)
-            t.state, t.next_n, t.moved_by = after, n + 1, source
+            t.state, t.next_n, t.last_source = after, n + 1, source
             t.notices = []  # the game moved on: earlier warnings are stale
             t.add_log(views.log_words(t.game, before, action, t.names))
         self._changed(t.code)
@@ -338,7 +338,7 @@ class TableService:
             for k, action in enumerate(parsed):
                 self.store.append(t.playing, first + k, action.to_json(), None, source)
                 t.add_log(views.log_words(t.game, states[k], action, t.names))
-            t.state, t.next_n, t.moved_by = states[-1], first + len(parsed), source
+            t.state, t.next_n, t.last_source = states[-1], first + len(parsed), source
             t.notices = []
         self._changed(t.code)
         return {"n": first}

@@ -76,7 +76,7 @@ class Bots:
     def moved_elsewhere(self, t) -> bool:
         """The game moved on by a phone or the host since the table was last laid
         out: what lies on the table must follow it (one truth: the game's)."""
-        if t.moved_by in ("camera", "demo", None) or self.followed == t.next_n:
+        if t.last_source in ("camera", "demo", None) or self.followed == t.next_n:
             return False
         self.followed = t.next_n
         return True

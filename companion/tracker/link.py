@@ -27,7 +27,7 @@ class TableView(Protocol):
     game_id: int | None
     state: Any
     next_n: int
-    moved_by: str | None
+    last_source: str | None
 
 
 class TableTracker(Protocol):
