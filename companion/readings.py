@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .engine import words as w
+from .errors import Refusal
 from .table import Table, TableError
 from .tracker.link import TableTracker
 
@@ -24,14 +25,14 @@ class Readings:
     def tracker(self, t: Table) -> TableTracker:
         tracker = self.trackers.get(t.code)
         if tracker is None:
-            raise TableError("no-camera", "no camera reads this table")
+            raise TableError(Refusal.NO_CAMERA, "no camera reads this table")
         return tracker
 
     def asking(self, t: Table, seat: int) -> TableTracker:
         """The tracker, if its question is the seat's to answer."""
         tracker = self.tracker(t)
         if t.state is None or not tracker.answers(seat, t.state):
-            raise TableError("not-yours", "only the player the camera asks about answers it")
+            raise TableError(Refusal.NOT_YOURS, "only the player the camera asks about answers it")
         return tracker
 
     def confirm(self, t: Table, seat: int) -> None:
@@ -43,7 +44,7 @@ class Readings:
     def correct_field(self, t: Table, seat: int, field: int, cards: list) -> None:
         outcome = self.tracker(t).correct_field(seat, field, list(cards))
         if outcome.problem:  # the notice says it too; the phone that asked hears it now
-            raise TableError("correction-refused", outcome.problem)
+            raise TableError(Refusal.CORRECTION_REFUSED, outcome.problem)
 
     def look(self, t: Table) -> dict | None:
         """The tracker's last look, as a correction starts from it (None: none)."""

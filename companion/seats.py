@@ -7,6 +7,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 
+from .errors import Refusal
 from .store import Seat, SeatHeld, Store
 from .table import Table, TableError
 
@@ -22,12 +23,14 @@ class Seats:
     def join(self, t: Table, seat: object, name: object) -> str:
         """Take a free seat; returns the seat's token (the phone keeps it)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
-            raise TableError("bad-seat", f"seat must be 0–{t.players - 1}")
+            raise TableError(Refusal.BAD_SEAT, f"seat must be 0–{t.players - 1}")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise TableError("bad-name", f"a name is 1–{MAX_NAME} characters")
+            raise TableError(Refusal.BAD_NAME, f"a name is 1–{MAX_NAME} characters")
         with t.lock:
             if seat in t.seats:
-                raise TableError("seat-taken", f"seat {seat + 1} is taken by {t.seats[seat].name}")
+                raise TableError(
+                    Refusal.SEAT_TAKEN, f"seat {seat + 1} is taken by {t.seats[seat].name}"
+                )
             token = secrets.token_urlsafe(24)
             self.store.take_seat(t.code, seat, name.strip(), token)
             t.seats[seat] = Seat(name.strip(), token)
@@ -36,7 +39,7 @@ class Seats:
 
     def free(self, t: Table, seat: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
-            raise TableError("bad-seat", f"this table has seats 1–{t.players}")
+            raise TableError(Refusal.BAD_SEAT, f"this table has seats 1–{t.players}")
         with t.lock:
             if seat in t.seats:
                 self.store.free_seat(t.code, seat)

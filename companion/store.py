@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .errors import CompanionError
+from .errors import CompanionError, Refusal
 
 # The schema as numbered migrations: a database remembers how far it got in
 # SQLite's user_version, and every newer step runs once, in order, in one
@@ -82,7 +82,7 @@ class StoreError(CompanionError):
     """The store could not do what was asked (disk full, read-only, damaged)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__("store-failed", message)
+        super().__init__(Refusal.STORE_FAILED, message)
 
 
 class SeatHeld(NamedTuple):

@@ -10,12 +10,15 @@ from typing import Any
 
 from .engine import words as w
 from .engine.games import GameDef
-from .errors import CompanionError
+from .errors import CompanionError, Refusal
 from .store import Seat
 
 
 class TableError(CompanionError):
     """A request the service refuses (not a rule of the game): says what was wrong."""
+
+    def __init__(self, code: Refusal, message: str) -> None:
+        super().__init__(Refusal(code).value, message)
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ class Table:
     def playing(self) -> int:
         """The store's id of the game in play (a table not started has none)."""
         if self.game_id is None:
-            raise TableError("not-started", "the host has not started the game yet")
+            raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
         return self.game_id
 
     @property

@@ -25,6 +25,7 @@ from .advice import Adviser
 from .engine import RuleError
 from .engine import words as w
 from .engine.games import GAMES, GameDef
+from .errors import Refusal
 from .readings import Readings
 from .seats import Seats
 from .snapshots import Snapshots, legal_for
@@ -129,11 +130,13 @@ class TableService:
         """The engine's setup for a table, or TableError saying why there is none."""
         gd = GAMES.get(game)
         if gd is None:
-            raise TableError("bad-request", f"unknown game {game!r}; known: {', '.join(GAMES)}")
+            raise TableError(
+                Refusal.BAD_REQUEST, f"unknown game {game!r}; known: {', '.join(GAMES)}"
+            )
         if not isinstance(players, int) or isinstance(players, bool):
-            raise TableError("bad-setup", "say how many players: a whole number")
+            raise TableError(Refusal.BAD_SETUP, "say how many players: a whole number")
         if gd.fixed_players is not None and players != gd.fixed_players:
-            raise TableError("bad-setup", f"{gd.title} is for {gd.fixed_players} players")
+            raise TableError(Refusal.BAD_SETUP, f"{gd.title} is for {gd.fixed_players} players")
         return gd.setup_for(players, dict(options or {}))
 
     @staticmethod
@@ -144,9 +147,9 @@ class TableService:
         try:
             gd.new_game(**trial)
         except RuleError as err:
-            raise TableError("bad-setup", err.message) from None
+            raise TableError(Refusal.BAD_SETUP, err.message) from None
         except TypeError as err:
-            raise TableError("bad-setup", f"unknown setting: {err}") from None
+            raise TableError(Refusal.BAD_SETUP, f"unknown setting: {err}") from None
 
     @classmethod
     def check_setup(cls, game: str, players: object, options: dict[str, Any] | None = None) -> None:
@@ -198,14 +201,15 @@ class TableService:
         """The current game's log entries (undone ones too, marked, if asked)."""
         t = self.table(code)
         if t.game_id is None:
-            raise TableError("not-started", "no game yet")
+            raise TableError(Refusal.NOT_STARTED, "no game yet")
         return self.store.log(t.game_id, include_undone=include_undone)
 
     def table(self, code: object) -> Table:
         t = self.tables.get(code.upper()) if isinstance(code, str) else None
         if t is None:
             raise TableError(
-                "no-table", f"there is no open table {code}: check the code on the table's screen"
+                Refusal.NO_TABLE,
+                f"there is no open table {code}: check the code on the table's screen",
             )
         return t
 
@@ -215,7 +219,7 @@ class TableService:
         number already in the card library)."""
         t = self.table(code)
         if t.game.entries is None:
-            raise TableError("bad-request", f"{t.game.title} has no cards to enter")
+            raise TableError(Refusal.BAD_REQUEST, f"{t.game.title} has no cards to enter")
         entered = t.game.entries.entry(cards, self.library_path)  # RuleError: what's wrong
         with t.lock:
             t.cards[seat] = entered
@@ -246,10 +250,10 @@ class TableService:
         t = self.table(code)
         with t.lock:
             if t.game_id is None:
-                raise TableError("not-started", "the game has not started")
+                raise TableError(Refusal.NOT_STARTED, "the game has not started")
             n = self.store.undo_last(t.game_id)
             if n is None:
-                raise TableError("nothing-to-undo", "there is no action to undo")
+                raise TableError(Refusal.NOTHING_TO_UNDO, "there is no action to undo")
             kept = t.log
             self._replay(t)
             t.log = kept
@@ -305,11 +309,11 @@ class TableService:
         t = self.table(code)
         with t.lock:
             if t.state is None:
-                raise TableError("not-started", "the host has not started the game yet")
+                raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
             action = t.game.action_from_json(data)
             if seat is not None and action.player != seat:
                 raise TableError(
-                    "not-your-seat",
+                    Refusal.NOT_YOUR_SEAT,
                     f"this phone plays seat {seat + 1}, not seat {action.player + 1}",
                 )
             before = t.state
@@ -329,7 +333,7 @@ class TableService:
         t = self.table(code)
         with t.lock:
             if t.state is None:
-                raise TableError("not-started", "the host has not started the game yet")
+                raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
             parsed = [t.game.action_from_json(a) for a in actions]
             states = [t.state]
             for action in parsed:

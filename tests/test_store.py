@@ -216,3 +216,17 @@ def test_a_closed_store_refuses_a_late_write_and_never_writes_the_file_again(tmp
     with pytest.raises(StoreError, match="the store is closed"):
         store.append(game, 0, {"type": "roll"}, None, "demo")
     assert not (tmp_path / "t.db").exists()
+
+
+def test_every_refusal_code_outside_the_rules_is_one_of_a_list(tmp_path):
+    import pytest
+
+    from companion.errors import Refusal
+    from companion.table import TableError
+
+    assert TableError(Refusal.SEAT_TAKEN, "taken").to_json() == {
+        "code": "seat-taken",
+        "message": "taken",
+    }
+    with pytest.raises(ValueError):
+        TableError("seat-gone", "a code not in the list is a bug")  # type: ignore[arg-type]

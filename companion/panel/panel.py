@@ -13,7 +13,7 @@ from typing import Any
 
 from gpiozero import LED, RGBLED, Buzzer
 
-from ..errors import CompanionError
+from ..errors import CompanionError, Refusal
 from ..tables import TableError, TableService
 from .devices import DebouncedButton, SystemClock, Timer
 
@@ -182,7 +182,7 @@ class Panel:
             return self._code
         tables = self.service.open_tables()
         if not tables:
-            raise TableError("no-table", "no table is open")
+            raise TableError(Refusal.NO_TABLE, "no table is open")
         return tables[-1].code
 
     def poll(self) -> None:
@@ -343,10 +343,10 @@ class Panel:
         button = self.buttons.get(name)
         if button is None:
             known = ", ".join(self.buttons)
-            raise TableError("bad-request", f"no button {name!r}; the panel has {known}")
+            raise TableError(Refusal.BAD_REQUEST, f"no button {name!r}; the panel has {known}")
         pin = button.device.pin
         if not hasattr(pin, "drive_low"):
-            raise TableError("bad-request", "real buttons are pressed by hand")
+            raise TableError(Refusal.BAD_REQUEST, "real buttons are pressed by hand")
         pin.drive_low()
         self._wait((HOLD_TO_UNDO if hold else 0) + button.bounce + 0.02)
         pin.drive_high()

@@ -10,12 +10,15 @@ from typing import Any, Protocol
 
 from ..engine.games import GameDef
 from ..engine.words import Words
-from ..errors import CompanionError
+from ..errors import CompanionError, Refusal
 
 
 class ReadingError(CompanionError):
     """A question about the camera's reading that can't be answered (nothing to
     confirm, a field not in view)."""
+
+    def __init__(self, code: Refusal, message: str) -> None:
+        super().__init__(Refusal(code).value, message)
 
 
 class TableView(Protocol):

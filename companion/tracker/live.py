@@ -22,6 +22,7 @@ from ..engine import words
 from ..engine.errors import RuleError
 from ..engine.games import game_of
 from ..engine.sightings import Outcome, Seen, SeenDie
+from ..errors import Refusal
 from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
 from .dice import DiceTracker
@@ -166,12 +167,12 @@ class LiveDice:
     def confirm(self) -> None:
         """The player tapped: the unsure look is right."""
         if self.pending is None:
-            raise ReadingError("nothing-to-confirm", "no reading waits for a confirmation")
+            raise ReadingError(Refusal.NOTHING_TO_CONFIRM, "no reading waits for a confirmation")
         outcome, self.pending = self.pending, None
         self._apply(outcome)
 
     def correct_field(self, seat: int, f: int, cards: list[str]) -> FieldsOutcome:
-        raise ReadingError("wrong-game", "this table's camera reads dice, not bean fields")
+        raise ReadingError(Refusal.WRONG_GAME, "this table's camera reads dice, not bean fields")
 
     def correct_faces(self, rolled: list[str], field: list[str]) -> Outcome:
         """The player says the faces (rolling area, bean field) of the look the
@@ -179,10 +180,10 @@ class LiveDice:
         seen, their faces are the player's."""
         seen = self.asked or self.tracker.last
         if seen is None:
-            raise ReadingError("nothing-to-correct", "the camera has not read the dice yet")
+            raise ReadingError(Refusal.NOTHING_TO_CORRECT, "the camera has not read the dice yet")
         if len(rolled) != len(seen.rolled) or len(field) != len(seen.field):
             raise ReadingError(
-                "wrong-count",
+                Refusal.WRONG_COUNT,
                 f"the camera sees {len(seen.rolled)} dice rolled and {len(seen.field)} "
                 "in the bean field: name each one",
             )
@@ -506,7 +507,7 @@ class LiveFields:
     def confirm(self) -> None:
         """The player tapped: the unsure card is what the camera read."""
         if self.pending is None:
-            raise ReadingError("nothing-to-confirm", "no reading waits for a confirmation")
+            raise ReadingError(Refusal.NOTHING_TO_CONFIRM, "no reading waits for a confirmation")
         outcome, self.pending = self.pending, None
         self._apply(outcome)
 
@@ -516,16 +517,18 @@ class LiveFields:
         return None
 
     def correct_faces(self, rolled: list[str], field: list[str]) -> Outcome:
-        raise ReadingError("wrong-game", "this table's camera reads bean fields, not dice")
+        raise ReadingError(Refusal.WRONG_GAME, "this table's camera reads bean fields, not dice")
 
     def correct_field(self, seat: int, f: int, cards: list[str]) -> FieldsOutcome:
         """The player says what really lies in one field (first planted first): the
         camera's last look is taken with that field put right. What the camera
         applied from that look is taken back first."""
         if self.last is None:
-            raise ReadingError("nothing-to-correct", "the camera has not read the table yet")
+            raise ReadingError(Refusal.NOTHING_TO_CORRECT, "the camera has not read the table yet")
         if not 0 <= seat < len(self.last.fields) or not 0 <= f < len(self.last.fields[seat]):
-            raise ReadingError("no-such-field", f"seat {seat + 1} has no field {f + 1} in view")
+            raise ReadingError(
+                Refusal.NO_SUCH_FIELD, f"seat {seat + 1} has no field {f + 1} in view"
+            )
         t = self.service.table(self.code)
         # Fields a phone changed since the camera's last look still wait to be laid
         # (noted before the camera takes anything back: its own undo is no move

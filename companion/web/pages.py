@@ -22,6 +22,7 @@ from flask import (
 )
 
 from ..engine.games import GAMES
+from ..errors import Refusal
 from ..tables import TableError, TableService
 from . import qr
 
@@ -165,7 +166,7 @@ def not_found(_err):
     """A wrong room code or page: a real page in the player's language, a link home
     (JSON for the API)."""
     if request.path.startswith("/api/"):
-        return jsonify({"error": {"code": "not-found", "message": "no such thing"}}), 404
+        return jsonify({"error": {"code": Refusal.NOT_FOUND, "message": "no such thing"}}), 404
     code = request.view_args.get("code") if request.view_args else None
     return render("missing.html", 404, code=(code or "").upper()[:8])
 
@@ -290,7 +291,7 @@ def log(code: str):
     except TableError as err:
         return jsonify({"error": err.to_json()}), 404
     if t.game_id is None:
-        return jsonify({"error": {"code": "not-started", "message": "no game yet"}}), 404
+        return jsonify({"error": {"code": Refusal.NOT_STARTED, "message": "no game yet"}}), 404
     entries = svc.game_log(t.code, include_undone=True)
     # The seed deals every hand of a simulated deck: only the host, or anyone once
     # the game is over, may have it.

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.games import GAMES
-from ..errors import CompanionError
+from ..errors import CompanionError, Refusal
 
 Check = Callable[[Any], bool]
 
@@ -20,7 +20,7 @@ class MessageError(CompanionError):
     """A message that isn't what its event takes (shape, types, sizes)."""
 
     def __init__(self, message: str, de: str | None = None) -> None:
-        super().__init__("malformed-message", message)
+        super().__init__(Refusal.MALFORMED_MESSAGE, message)
         self.de = de
 
     def to_json(self, lang: str = "en") -> dict:

@@ -22,7 +22,7 @@ from flask import current_app, request
 from flask_socketio import SocketIO, join_room, leave_room
 
 from ..engine import words
-from ..errors import CompanionError
+from ..errors import CompanionError, Refusal
 from ..tables import TableError, TableService
 from .schemas import MOST_PLAYERS, MessageError, validate
 
@@ -145,7 +145,7 @@ def _answer(event: str, fn: Callable, args: tuple) -> dict[str, Any]:
         return {
             "ok": False,
             "error": TableError(
-                "too-fast", "too many messages from this phone: wait a moment"
+                Refusal.TOO_FAST, "too many messages from this phone: wait a moment"
             ).to_json(),
         }
     if len(args) > 1:
@@ -168,7 +168,7 @@ def _answer(event: str, fn: Callable, args: tuple) -> dict[str, Any]:
         )
         return {
             "ok": False,
-            "error": {"code": "internal", "message": "that went wrong on the table's side"},
+            "error": {"code": Refusal.INTERNAL, "message": "that went wrong on the table's side"},
         }
 
 
@@ -190,13 +190,13 @@ def _handler(event: str) -> Callable:
 def _phone() -> tuple[str, int]:
     s = _sessions.get(_sid(), {})
     if "seat" not in s:
-        raise TableError("not-joined", "join a seat first")
+        raise TableError(Refusal.NOT_JOINED, "join a seat first")
     return s["code"], s["seat"]
 
 
 def _require_host() -> None:
     if not _sessions.get(_sid(), {}).get("host"):
-        raise TableError("not-host", "only the host can do that (the host key is needed)")
+        raise TableError(Refusal.NOT_HOST, "only the host can do that (the host key is needed)")
 
 
 def _enter_seat(code: str, seat: int) -> None:
@@ -421,5 +421,5 @@ def on_panel_press(msg: dict) -> dict:
     _require_host()  # the virtual panel is the host's: it starts games and undoes
     panel = _panel()
     if panel is None or not service().open_tables() or panel.code != msg["code"].upper():
-        raise TableError("no-panel", "this table has no panel")
+        raise TableError(Refusal.NO_PANEL, "this table has no panel")
     return _ok(result=panel.press(msg["button"], hold=bool(msg.get("hold"))))
