@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .config import Config, host_key
 from .engine.games import GAMES
+from .engine.sightings import Reads
 from .sim.worlds import Bots, CameraBots, CardBots, cards_camera, dice_camera
 from .tables import TableError
 from .web import qr
@@ -83,7 +84,7 @@ def _run_demo(args: argparse.Namespace, db: str) -> int:
     service.start_game(code)
     feed = None
     camera = getattr(args, "camera", "synthetic") == "synthetic"
-    if camera and GAMES[args.game].camera == "dice":
+    if camera and GAMES[args.game].reads == Reads.DICE:
         print("teaching the dice reader the synthetic table's dice...", flush=True)
         world, feed, live = dice_camera(service, code, seed)
         bots: Bots = CameraBots(service, code, args.pace, seed, world, live)

@@ -18,7 +18,7 @@ from .bohnanza import view as bohnanza_view
 from .dice import view as dice_view
 from .duel import view as duel_view
 from .setup import checked_new_game
-from .sightings import DiceSightings, FieldSightings
+from .sightings import DiceSightings, FieldSightings, Reads
 
 
 class TableEntries(Protocol):
@@ -77,16 +77,16 @@ class GameDef:
     must_act: Callable[[dict[str, Any]], set[int]] = lambda view: set()
     # A simulated player: (state, legal actions, rng, may_wait=) -> an action or None.
     bot: Callable[..., Any] | None = None
-    # What the camera reads at this game's table: the bean "fields" or the "dice";
-    # and the bean varieties its cards show (what the camera is taught).
-    camera: str = "fields"
+    # What the camera reads at this game's table: bean fields or dice; and the bean
+    # varieties its cards (or dice) show (what the camera is taught).
+    reads: Reads = Reads.FIELDS
     varieties: tuple[str, ...] = ()
     default_players: int = 2
     # The players rebuilt the draw deck: None if the count agrees, else what the
     # companion counts (None as a hook: the game has no deck to rebuild).
     reshuffled: Callable[[Any], str | None] | None = None
     # What the camera's sightings mean to the game (its camera.py): a FieldSightings
-    # when `camera` is "fields", a DiceSightings when it is "dice".
+    # when it reads fields, a DiceSightings when it reads dice.
     sightings: FieldSightings | DiceSightings | None = None
     state_type: type | None = None
     editions: tuple[str, ...] = ()  # the editions a table may choose (the first by default)
@@ -103,13 +103,13 @@ class GameDef:
 
     @property
     def field_sightings(self) -> FieldSightings:
-        if self.camera != "fields" or self.sightings is None:
+        if self.reads != Reads.FIELDS or self.sightings is None:
             raise TypeError(f"{self.title}: its camera reads no bean fields")
         return cast(FieldSightings, self.sightings)
 
     @property
     def dice_sightings(self) -> DiceSightings:
-        if self.camera != "dice" or self.sightings is None:
+        if self.reads != Reads.DICE or self.sightings is None:
             raise TypeError(f"{self.title}: its camera reads no dice")
         return cast(DiceSightings, self.sightings)
 
@@ -143,7 +143,7 @@ def _from_package(
     state: Any,
     players: tuple[int, ...],
     default_players: int,
-    camera: str,
+    reads: Reads,
     varieties: tuple[str, ...],
 ) -> GameDef:
     """Every game package offers the same functions under the same names, and its
@@ -175,7 +175,7 @@ def _from_package(
         entries=_part(package, "table"),
         must_act=view.must_act,
         bot=_part(package, "players").choose,
-        camera=camera,
+        reads=reads,
         varieties=varieties,
         default_players=default_players,
         reshuffled=getattr(view, "reshuffled", None),
@@ -206,7 +206,7 @@ GAMES: dict[str, GameDef] = {
         bohnanza.State,
         players=(2, 3, 4, 5, 6, 7),
         default_players=4,
-        camera="fields",
+        reads=Reads.FIELDS,
         varieties=tuple(VARIETIES),
     ),
     "duel": _from_package(
@@ -216,7 +216,7 @@ GAMES: dict[str, GameDef] = {
         duel.DuelState,
         players=(2,),
         default_players=2,
-        camera="fields",
+        reads=Reads.FIELDS,
         varieties=duel.LADDER,
     ),
     "dice": _from_package(
@@ -226,7 +226,7 @@ GAMES: dict[str, GameDef] = {
         dice.DiceState,
         players=(2, 3, 4, 5),
         default_players=3,
-        camera="dice",
+        reads=Reads.DICE,
         varieties=dice.DICE_FACES,
     ),
 }
@@ -243,4 +243,4 @@ def game_of(state: Any) -> GameDef:
 def dice_faces() -> tuple[str, ...]:
     """The beans bean dice show: the varieties of the game whose camera reads dice
     (teaching the dice reader, and the synthetic dice, ask no game by name)."""
-    return next(g.varieties for g in GAMES.values() if g.camera == "dice")
+    return next(g.varieties for g in GAMES.values() if g.reads == Reads.DICE)

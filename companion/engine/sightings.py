@@ -6,9 +6,18 @@ trackers hold the last look; the games say what a change means."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 from .actions import Action
+
+
+class Reads(StrEnum):
+    """What the camera reads at a game's table: bean cards laid in fields, or bean
+    dice on the dice mat (a kind of table, not a game: any game may have either)."""
+
+    FIELDS = "fields"
+    DICE = "dice"
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from . import words as w
 from .beans import variety
+from .sightings import Reads
 
 
 def field_view(column: tuple[str, ...], lang: str = "en") -> dict[str, Any]:
@@ -142,7 +143,7 @@ def needs_of_a_card_game(state: Any, data: dict[str, Any], turned: int) -> dict[
 
 
 def show(
-    table: str,
+    reads: Reads,
     score: str,
     piles: list[tuple[str, tuple[str, ...] | list[str]]] | None = None,
     hand_in_order: bool = False,
@@ -150,13 +151,13 @@ def show(
     bonus: bool = False,
 ) -> dict[str, Any]:
     """How the phones and the big screen show a game, said by the game (so no page
-    asks which game it is): its `table` ("fields" of bean cards, or "dice"); the
+    asks which game it is): what its table `reads` (bean fields, or dice); the
     players' `score` ("coins" counted, or "dollars"); the `piles` of cards in the
     middle a move may be about, by name (words in the pages: table.<name>);
     `hand_in_order` (the hand's first card is planted next); `ladder` (a field
     shows its column as a ladder); `bonus` (bo(h)nus cards)."""
     return {
-        "table": table,
+        "reads": reads,
         "score": score,
         "piles": [{"name": name, "cards": list(cards)} for name, cards in piles or []],
         "hand_in_order": hand_in_order,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..engine.games import GameDef
+from ..engine.sightings import Reads
 from ..engine.words import Words
 from ..errors import CompanionError, Refusal
 
@@ -36,10 +37,10 @@ class TableView(Protocol):
 class TableTracker(Protocol):
     """The tracker reading a table from the camera, as the service asks it
     (LiveDice, LiveFields): whether a seat may answer its question, the one-tap
-    confirmation, and a reading put right by hand. `reads`: "dice" or "fields"."""
+    confirmation, and a reading put right by hand; what it `reads` (fields or dice)."""
 
     @property
-    def reads(self) -> str: ...
+    def reads(self) -> Reads: ...
 
     def answers(self, seat: int, state: Any) -> bool: ...
 

@@ -21,7 +21,7 @@ import numpy as np
 from ..engine import words
 from ..engine.errors import RuleError
 from ..engine.games import game_of
-from ..engine.sightings import Outcome, Seen, SeenDie
+from ..engine.sightings import Outcome, Reads, Seen, SeenDie
 from ..errors import Refusal
 from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector
@@ -101,7 +101,7 @@ class LiveDice:
     DiceSightings; an unsure face waits for its player's tap (`confirm`) or a
     correction (`correct`)."""
 
-    reads: ClassVar[str] = "dice"
+    reads: ClassVar[Reads] = Reads.DICE
     service: TableLink
     code: str
     read: Callable[[np.ndarray], Seen]  # a settled picture -> what lies where
@@ -406,7 +406,7 @@ class LiveFields:
     nothing changes) until the table is put right; an unsure new card waits for
     its player's tap (`confirm`) or a correction (`correct_field`)."""
 
-    reads: ClassVar[str] = "fields"
+    reads: ClassVar[Reads] = Reads.FIELDS
 
     service: TableLink
     code: str

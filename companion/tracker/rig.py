@@ -21,6 +21,7 @@ import numpy as np
 
 from ..engine import words
 from ..engine.games import GameDef
+from ..engine.sightings import Reads
 from ..vision.calibrate import MatTracker, to_image, to_mat
 from ..vision.camera import Camera
 from ..vision.mats import FACE_UP_MAT, MatLayout, mats_for
@@ -52,10 +53,10 @@ def table_mats(game: GameDef, players: int, paper: str = "A4") -> list[MatLayout
     """The printed mats a table of `game` lays out: the dice mat, or a mat per seat
     with as many field slots as the game may have, and the face-up mat (optional at
     the table) with as many places as it turns cards over."""
-    if game.camera != "fields":
-        return mats_for(game.camera, players, paper)
+    if game.reads != Reads.FIELDS:
+        return mats_for(game.reads, players, paper)
     size = game.field_sightings.mats(players)
-    return mats_for(game.camera, players, paper, fields=size.fields, face_up=size.face_up)
+    return mats_for(game.reads, players, paper, fields=size.fields, face_up=size.face_up)
 
 
 @dataclass
@@ -177,7 +178,7 @@ class Rig:
             return
         t = self.service.table(self.code)
         try:
-            self.live = self._dice(t) if t.game.camera == "dice" else self._cards(t)
+            self.live = self._dice(t) if t.game.reads == Reads.DICE else self._cards(t)
         except (OSError, ValueError) as err:
             self._wait(
                 words.both(
@@ -190,7 +191,7 @@ class Rig:
         if self.waiting is not None:
             self.waiting = None
             self.service.clear_notices(self.code)
-        if t.game.camera == "fields" and FACE_UP_MAT not in self.mats.homographies:
+        if t.game.reads == Reads.FIELDS and FACE_UP_MAT not in self.mats.homographies:
             self.service.notice(
                 self.code,
                 "waiting",

@@ -7,6 +7,7 @@ from typing import Any
 from .. import view as common
 from .. import words as w
 from ..actions import Action
+from ..sightings import Reads
 from . import describe, game
 from .actions import Trade
 from .describe import step_text as bohnanza_step_text
@@ -136,7 +137,7 @@ def view(
         # How the phones and the big screen show this game (the pages never ask
         # which game it is): see engine/view.py's show().
         "show": common.show(
-            table="fields",
+            reads=Reads.FIELDS,
             score="coins",
             piles=[("faceUp", s.face_up), ("offer", s.offer)],
             hand_in_order=True,

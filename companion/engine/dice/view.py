@@ -8,6 +8,7 @@ from typing import Any
 from .. import view as common
 from .. import words as w
 from ..actions import Action
+from ..sightings import Reads
 from . import describe, game
 from .describe import step_text as dice_step_text
 from .odds import Advisor, first_roll
@@ -111,7 +112,7 @@ def view(
         "players": players,
         "beans": sorted(s.dice.beans),
         "warnings": warnings,
-        "show": common.show(table="dice", score="dollars"),
+        "show": common.show(reads=Reads.DICE, score="dollars"),
         "over": s.over,
         "winners": game.winners(s) if s.over else None,
     }

@@ -7,6 +7,7 @@ from typing import Any
 from .. import view as common
 from .. import words as w
 from ..actions import Action
+from ..sightings import Reads
 from . import describe, game
 from .describe import bonus_text as duel_bonus_text
 from .describe import step_text as duel_step_text
@@ -84,7 +85,7 @@ def view(
         if s.ending or s.step == "final"
         else [],
         "show": common.show(
-            table="fields",
+            reads=Reads.FIELDS,
             score="dollars",
             piles=[("turnedOver", s.face_up), ("gifts", s.offers)],
             ladder=True,

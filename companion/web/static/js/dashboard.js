@@ -103,7 +103,7 @@
       return;
     }
     board.dataset.n = v.players.length;
-    if (v.show.table === "dice") {
+    if (v.show.reads === "dice") {
       C.fill(center, R.diceTable(v), v.advice ? R.advice(v) : null);
     } else {
       C.fill(center, R.center(v));

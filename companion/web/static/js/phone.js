@@ -101,7 +101,7 @@
     if (!v) { C.fill(el, C.h("p", { class: "hint" }, C.t("moves.notStarted"))); return; }
     const p = v.players[me];
     const priv = snap.private || {};
-    if (v.show.table === "dice") {
+    if (v.show.reads === "dice") {
       C.fill(el,
         C.h("div", { class: "mine-head" }, C.h("h2", {}, C.t("you.orders")), R.coins(v, p)),
         R.ordersCard(p),
@@ -134,9 +134,9 @@
   function drawTable() {
     const v = snap.view;
     const el = document.getElementById("center");
-    document.getElementById("center-card").hidden = !v || (v.show.table !== "dice" && !R.center(v).childNodes.length);
+    document.getElementById("center-card").hidden = !v || (v.show.reads !== "dice" && !R.center(v).childNodes.length);
     if (!v) { C.fill(el); return; }
-    if (v.show.table === "dice") {
+    if (v.show.reads === "dice") {
       const saves = (snap.legal || []).filter((it) => it.action.type === "save");
       const savable = new Set(saves.flatMap((it) => it.action.dice));
       for (const i of [...ui.dice]) if (!savable.has(i)) ui.dice.delete(i);
@@ -496,8 +496,8 @@
         C.error(reply.ok ? "" : reply.error.message);
       } }, C.t("fix.confirm")));
     }
-    if (snap.view.show.table !== "dice") out.push(kept("field", [notes.map((n) => n.text), snap.view.players[me].fields], fieldFix));
-    if (snap.view.show.table === "dice" && snap.camera) out.push(kept("dice", [notes.map((n) => n.text), snap.camera], diceFix));
+    if (snap.view.show.reads !== "dice") out.push(kept("field", [notes.map((n) => n.text), snap.view.players[me].fields], fieldFix));
+    if (snap.view.show.reads === "dice" && snap.camera) out.push(kept("dice", [notes.map((n) => n.text), snap.camera], diceFix));
     return out;
   }
   function diceFix() {

@@ -216,7 +216,7 @@ const R = {
         C.h("span", { class: "pile-name" }, C.n("cards.deck", f.cards_left)),
         facts.length ? C.h("span", { class: "hint" }, facts.join(" · ")) : null));
       if (v.discard_top) out.push(C.h("div", { class: "pile discard", "data-key": "discard" }, C.h("span", { class: "pile-name" }, C.t("table.discard")), R.card(v.discard_top)));
-    } else if (v.show.table === "fields") {  // a draw pile that ends the game when it runs out
+    } else if (v.show.reads === "fields") {  // a draw pile that ends the game when it runs out
       out.push(C.h("div", { class: "pile deck" }, C.h("span", { class: "pile-name" }, C.n("cards.pile", v.deck_size))));
     }
     return C.h("div", { class: "center" }, out);
@@ -236,10 +236,10 @@ const R = {
       C.h("span", { class: "pname" }, p.name || R.name(snap, p.seat)),
       seat.away ? C.h("span", { class: "badge away" }, C.t("seat.away")) : null,
       active ? C.h("span", { class: "badge turn" }, "▶") : null,
-      v.show.table !== "dice" ? C.h("span", { class: "hand-count", title: C.n("cards.hand", p.hand_size) }, C.art("back", A.back()), String(p.hand_size)) : null,
+      v.show.reads !== "dice" ? C.h("span", { class: "hand-count", title: C.n("cards.hand", p.hand_size) }, C.art("back", A.back()), String(p.hand_size)) : null,
       R.coins(v, p, true));
     const body = [];
-    if (v.show.table === "dice") {
+    if (v.show.reads === "dice") {
       body.push(R.ordersCard(p));
       const facts = [C.n("orders.done", p.completed)];
       if (p.can_harvest) facts.push(C.t("dice.canHarvest"));
