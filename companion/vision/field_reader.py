@@ -246,22 +246,26 @@ def _classes(bal: np.ndarray, paper: np.ndarray | None) -> tuple[np.ndarray, np.
     return white, content
 
 
-def _white_mask(planes) -> np.ndarray:
-    """0/1: white (light and without colour), from a picture's three planes."""
-    b, g, r = planes
-    hi = cv2.max(cv2.max(b, g), r)
-    lo = cv2.min(cv2.min(b, g), r)
+def _white_mask(planes, hi_lo=None) -> np.ndarray:
+    """0/1: white (light and without colour), from a picture's three planes (or
+    `hi_lo`: their largest and smallest, per pixel)."""
+    hi, lo = hi_lo or _hi_lo(planes)
     light = cv2.compare(lo, WHITE_MIN, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
     grey = cv2.compare(cv2.subtract(hi, lo), WHITE_CHROMA, cv2.CMP_LT)  # type: ignore[call-overload]  # a number as scalar
     return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
 
 
-def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
+def _hi_lo(planes) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel, the largest and the smallest of a picture's three planes."""
+    b, g, r = planes
+    return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
+
+
+def _bare(gmask: np.ndarray, left: int, right: int, light: np.ndarray) -> np.ndarray:
     """Of the pixels of the printed slot's colour, those of the bare slot: joined to
     the slot's sides (1 to 3 mm inside its edges, where its colour was found). A
     card's grey art is not: its white border lies between it and the slot, a light
     ridge however blurred (its sides are 3 px wide in the view)."""
-    light = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
     open_ = gmask.copy()  # (where no ridge across the slot crosses)
     side = cv2.max(light[:, :-4], light[:, 4:])
     ridge = cv2.compare(cv2.subtract(light[:, 2:-2], side), RIDGE, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
@@ -276,12 +280,6 @@ def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
     if n <= 256:  # (a lookup table is faster than indexing)
         return cv2.LUT(np.asarray(labels).astype(np.uint8), keep)
     return np.take(keep[:n], np.asarray(labels))
-
-
-def _chroma(planes) -> np.ndarray:
-    """Per pixel, how coloured: its largest channel less its smallest."""
-    b, g, r = planes
-    return cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
 
 
 def _near_mask(planes, colour: np.ndarray, tol: float) -> np.ndarray:
@@ -453,6 +451,9 @@ def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> np.ndarray:
     return np.stack([bs[ok], ss[ok]], axis=1)
 
 
+_KEYS_NEAR = np.ones((1, 3), np.uint8)
+
+
 def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
     """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
     across) through the candidates of at least MIN_BANDS bands, the best supported
@@ -466,12 +467,15 @@ def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> li
     n_b = len(band_x)
     keys = np.floor((ys[None, :] - SLOPES[:, None] * xs[None, :]) / bin_px).astype(int) + 1
     keys = np.clip(keys, 1, n_keys - 2)
-    hist = np.zeros((n_b, len(SLOPES), n_keys), np.uint8)
-    hist[bands[None, :], np.arange(len(SLOPES))[:, None], keys] = 1
-    support = np.zeros((len(SLOPES), n_keys), np.uint8)
-    support[:, 1:-1] = (hist[:, :, :-2] | hist[:, :, 1:-1] | hist[:, :, 2:]).sum(
-        axis=0, dtype=np.uint8
-    )
+    # Per band, slope and key: a candidate there or a key either side (the keys of a
+    # slope lie apart from the next slope's: 1 .. n_keys - 2); summed over the bands.
+    hist = np.zeros((n_b, len(SLOPES) * n_keys), np.uint8)
+    hist[
+        np.broadcast_to(bands[None, :], keys.shape), keys + n_keys * np.arange(len(SLOPES))[:, None]
+    ] = 1
+    near = cv2.dilate(hist, _KEYS_NEAR)
+    support = cv2.reduce(near, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).reshape(len(SLOPES), n_keys)
+    support[:, 0] = support[:, -1] = 0
     best = support.max(axis=0)
     slope_i = support.argmax(axis=0)
     sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
@@ -604,16 +608,23 @@ def _colour_distance(faces: np.ndarray, lab: np.ndarray) -> np.ndarray:
     JPEG's coarse colour is mixed with the white borders around it: less coloured,
     of the same hue; so the hue weighs as an arc at the less coloured of the two,
     and a difference in colourfulness weighs less."""
-    fa, fb = faces[:, 1] - 128, faces[:, 2] - 128
-    xa, xb = float(lab[1]) - 128, float(lab[2]) - 128
-    cf, cx = np.hypot(fa, fb), float(np.hypot(xa, xb))
-    turn = np.abs(np.mod(np.arctan2(fb, fa) - np.arctan2(xb, xa) + np.pi, 2 * np.pi) - np.pi)
+    return _colour_distances(faces[None], np.asarray(lab)[None])[0]
+
+
+def _colour_distances(faces: np.ndarray, labs: np.ndarray) -> np.ndarray:
+    """`_colour_distance` of several colours seen at once: `faces` (seen, faces, 3),
+    `labs` (seen, 3); (seen, faces)."""
+    f = faces.astype(np.float64) - (0.0, 128.0, 128.0)
+    x = labs.astype(np.float64)[:, None, :] - (0.0, 128.0, 128.0)
+    cf, cx = np.hypot(f[..., 1], f[..., 2]), np.hypot(x[..., 1], x[..., 2])
+    turn = np.arctan2(f[..., 2], f[..., 1]) - np.arctan2(x[..., 2], x[..., 1])
+    turn = np.abs(np.mod(turn + np.pi, 2 * np.pi) - np.pi)
     hue = np.minimum(cf, cx) * turn
     # Less coloured than the face by up to MIXED of it is mixing; beyond, a colour.
     beyond = np.maximum(cf * (1 - MIXED) - cx, 0) + np.maximum(cx - cf, 0)
     chroma = CHROMA_W * np.abs(cf - cx) + beyond
-    w_l, w_ab = COLOUR_W[0], COLOUR_W[1]
-    return w_l * np.abs(faces[:, 0] - lab[0]) + w_ab * (HUE_W * hue + chroma)
+    w_l, w_ab = float(COLOUR_W[0]), float(COLOUR_W[1])
+    return w_l * np.abs(f[..., 0] - x[..., 0]) + w_ab * (HUE_W * hue + chroma)
 
 
 class _Faces:
@@ -652,6 +663,12 @@ class _Faces:
         """Every face's mean Lab over rows r0..r1 (mm from its top): (faces, 3)."""
         r1 = max(r1, r0 + 1)
         return (self.rows[:, r1] - self.rows[:, r0]) / (r1 - r0)
+
+    def colours(self, r0: int, r1s: np.ndarray) -> np.ndarray:
+        """`colour(r0, r1)` for each of `r1s`: (len(r1s), faces, 3)."""
+        r1s = np.maximum(np.asarray(r1s, int), r0 + 1)
+        part = self.rows[:, r1s] - self.rows[:, r0 : r0 + 1]  # (faces, seen, 3)
+        return (part / (r1s - r0)[None, :, None]).transpose(1, 0, 2)
 
 
 def _marks(gray: np.ndarray) -> np.ndarray:
@@ -803,7 +820,8 @@ class FieldReader:
             return [], bal, None
         ground = _slot_ground(bal)
         planes = cv2.split(bal)
-        white = _white_mask(planes)
+        hi_px, lo_px = _hi_lo(planes)
+        white = _white_mask(planes, (hi_px, lo_px))
         content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
         if ground is not None:  # neither the paper nor the printed slot is a card's art
             # Up to a fifth darker (a shadow, the light along the slot; a card's dark
@@ -825,8 +843,8 @@ class FieldReader:
             gmask >>= 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
-            gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7  # type: ignore[call-overload]  # a number as scalar
-            gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx), planes)
+            gmask &= cv2.compare(cv2.subtract(hi_px, lo_px), chroma, cv2.CMP_LT) >> 7  # type: ignore[call-overload]  # a number as scalar
+            gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx), hi_px)
             content &= 1 - gmask
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
@@ -987,26 +1005,35 @@ class FieldReader:
         shift = None
         if len(ranked) < 2 or top_score[ranked[1]] - top_score[ranked[0]] > SHIFT_SURE:
             shift = SHIFT_SHARE * (seen - self.real.colour(12, 70)[top_order[ranked[0]]])
-        for k, (y0, slope) in enumerate(lines):
-            last = k == len(lines) - 1
-            if last:
-                scored.append((top_order, top_score))
-                continue
-            else:
-                ny, ns = lines[k + 1]
-                # What shows of this card: down to the next card's edge, column by
-                # column (a card laid turned hides a wedge); the hidden part is filled
-                # with what shows, so it neither matches nor mismatches.
-                ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
-                rows = min(max(float(ends[inner].max()) - 2, 6.0), 40.0)
-                crop = _strip_crop(bal, y0, slope, xc, rows)
-                hidden = np.arange(crop.shape[0], dtype=np.float32)[:, None] > ends[None, :]
-                shows = (~hidden).view(np.uint8)
-                shows[:5] = 0  # (the top border says nothing)
-                if cv2.countNonZero(shows) > 20:
-                    fill = np.array(cv2.mean(crop, mask=shows)[:3]).astype(np.uint8)
-                    np.copyto(crop, fill, where=hidden[..., None])
-            scored.append(self._which(crop, rows, last, shift)[:2])
+        crops, strip_rows = [], []
+        for k, (y0, slope) in enumerate(lines[:-1]):
+            ny, ns = lines[k + 1]
+            # What shows of this card: down to the next card's edge, column by
+            # column (a card laid turned hides a wedge); the hidden part is filled
+            # with what shows, so it neither matches nor mismatches.
+            ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
+            rows = min(max(float(ends[inner].max()) - 2, 6.0), 40.0)
+            crop = _strip_crop(bal, y0, slope, xc, rows)
+            hidden = np.arange(crop.shape[0], dtype=np.float32)[:, None] > ends[None, :]
+            shows = (~hidden).view(np.uint8)
+            shows[:5] = 0  # (the top border says nothing)
+            if cv2.countNonZero(shows) > 20:
+                fill = np.array(cv2.mean(crop, mask=shows)[:3]).astype(np.uint8)
+                np.copyto(crop, fill, where=hidden[..., None])
+            crops.append(crop)
+            strip_rows.append(rows)
+        if crops:
+            # Every strip's colour against every face's at once.
+            labs = np.stack(
+                [self._seen(c, r, False) for c, r in zip(crops, strip_rows, strict=True)]
+            )
+            if shift is not None:
+                labs = labs - shift
+            r1s = np.array([max(int(r), 5) for r in strip_rows])
+            dists = _colour_distances(self.real.colours(3, r1s), labs)
+            for crop, rows, d in zip(crops, strip_rows, dists, strict=True):
+                scored.append(self._rank(crop, rows, d))
+        scored.append((top_order, top_score))
         picks = [int(order[np.argmin(score)]) for order, score in scored]
         for k, (order, score) in enumerate(scored):
             # A near tie goes to the variety of the cards beside it: a field holds
@@ -1017,7 +1044,7 @@ class FieldReader:
             ranked = np.argsort(score)
             cards.append(self.ids[int(order[ranked[0]])])
             gap = score[ranked[1]] - score[ranked[0]] if len(ranked) > 1 else 4.0
-            margins.append(float(np.clip(gap / 4, 0, 1)))
+            margins.append(min(max(float(gap) / 4, 0.0), 1.0))
         return FieldReading(cards, min(margins), margins)
 
     def _which(
@@ -1029,24 +1056,31 @@ class FieldReader:
         corners, its name, its bean: the picture less its smooth shading), found
         anywhere across the slot's width. `shift`: how the slot's light moves colours
         (Lab), taken off what is seen. Also the colour seen (Lab)."""
-        faces = self.real
+        r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
+        seen_lab = self._seen(crop, rows, whole)
+        lab = seen_lab if shift is None else seen_lab - shift
+        order, score = self._rank(crop, rows, _colour_distance(self.real.colour(r0, r1), lab))
+        return order, score, seen_lab
+
+    @staticmethod
+    def _seen(crop: np.ndarray, rows: float, whole: bool) -> np.ndarray:
+        """The mean colour (Lab) of the middle of the card in `crop` (see `_which`)."""
         mid = crop.shape[1] // 2
         r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
         seen = crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]
-        lab = (
-            np.array(cv2.mean(cv2.cvtColor(seen, cv2.COLOR_BGR2LAB))[:3], np.float32)
-            if seen.size
-            else np.zeros(3, np.float32)
-        )
-        seen_lab = lab
-        if shift is not None:
-            lab = lab - shift
-        d = _colour_distance(faces.colour(r0, r1), lab)
+        if not seen.size:
+            return np.zeros(3, np.float32)
+        return np.array(cv2.mean(cv2.cvtColor(seen, cv2.COLOR_BGR2LAB))[:3], np.float32)
+
+    def _rank(self, crop: np.ndarray, rows: float, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The nearest varieties by colour (`d`, every face's distance), the near ones
+        then told apart by the marks printed on the card (see `_which`)."""
+        faces = self.real
         order = np.argsort(d)[:SHORTLIST]
         if len(order) == 1:
-            return order, np.zeros(1), seen_lab
+            return order, np.zeros(1)
         if d[order[1]] - d[order[0]] > SURE_GAP * COLOUR_SCALE:  # no near variety: sure
-            return order, d[order] / COLOUR_SCALE, seen_lab
+            return order, d[order] / COLOUR_SCALE
         order = order[d[order] - d[order[0]] <= SURE_GAP * COLOUR_SCALE]  # the near ones
         h = min(int(rows), CARD_MM_LONG, crop.shape[0] - 4)
         marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
@@ -1056,7 +1090,7 @@ class FieldReader:
                 for i in order
             ]
         )
-        return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE, seen_lab
+        return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
 
     def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's
