@@ -180,6 +180,8 @@ RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) wh
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
 GROUND_NEAR = 0.2  # of its level: the bare slot (a shadow, the light along it)
 GROUND_ROWS_MM = 10.0  # along the slot: its colour row by row, from its sides
+ART_SEEN_MM = 2.0  # a card's art (content across the slot's middle) this long is a card
+EDGE_OFF_MM = 3.0  # the slot's printed ends as seen: up to this far from where calibrated
 BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
 
 
@@ -316,13 +318,24 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
     """The colour (balanced) of the bare slot, found inside the slot: its printed
     mid-grey (`mats.SLOT_GREY`; on grey paper the paper's own grey). From the
     slot's inner 4 mm each side (a card covers one of them at most, its white
-    border first) the most common colour that is neither white nor coloured.
+    border first) and 1 to 3 mm inside its two ends (a column covers both sides
+    now and then, a card laid off its middle and the next the other way, seldom
+    both ends too) the most common colour that is neither white nor coloured.
     None: the slot is not printed (white or cream paper, the old mats)."""
     mx, my = MARGIN_MM
     w = bal.shape[1] - 2 * mx
     y0, y1 = int((my + 2) * ALONG), int(bal.shape[0] - (my + 2) * ALONG)
     a, b = int(mx + 1), int(mx + w - 4)
-    sides = np.concatenate([bal[y0:y1:2, a : a + 3], bal[y0:y1:2, b : b + 3]], axis=1)
+    e0, e1 = int((my + 1) * ALONG), int((my + 3) * ALONG)  # an end's rows, from the slot's
+    n_rows = bal.shape[0]
+    sides = np.concatenate(
+        [
+            bal[y0:y1:2, a : a + 3].reshape(-1, 1, 3),
+            bal[y0:y1:2, b : b + 3].reshape(-1, 1, 3),
+            bal[e0:e1:2, a + 3 : b].reshape(-1, 1, 3),
+            bal[n_rows - e1 : n_rows - e0 : 2, a + 3 : b].reshape(-1, 1, 3),
+        ]
+    )
     planes = cv2.split(sides)
     hi = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
     lo = cv2.min(cv2.min(planes[0], planes[1]), planes[2])
@@ -542,11 +555,20 @@ def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
     return lines[:MAX_CARDS]
 
 
-def _fill_gaps(lines: list, covered: float | None) -> list:
+def _fill_gaps(
+    lines: list,
+    covered: float | None,
+    art: np.ndarray | None = None,
+    bare: np.ndarray | None = None,
+    head: float = 0.0,
+) -> list:
     """Card tops missed between those seen (a top edge under glare, a turned card's
     edge): where two tops lie nearly twice the column's usual strip apart or more,
     the cards between them evenly; and a card above the first top seen if cards
-    cover the printed slot's top (`covered`, its row) more than a strip above it."""
+    cover the printed slot's top (`covered`, its row) more than a strip above it,
+    or a card's art shows above it in the slot, ART_SEEN_MM or more of rows
+    (`art`) down to it with no bare slot (`bare`) between: that card's top border
+    is not seen on white paper; its top is `head` rows above its art's start."""
     if len(lines) >= 3:
         ys = np.array([y for y, _ in lines])
         gaps = np.diff(ys)
@@ -563,6 +585,12 @@ def _fill_gaps(lines: list, covered: float | None) -> list:
         strip = lines[1][0] - y0 if len(lines) >= 2 else y0 - covered + 2 * ALONG
         if y0 - covered > 0.6 * strip and y0 - covered > MIN_STRIP_MM * ALONG:
             lines = [(min(y0 - strip, covered), s0), *lines]
+        elif art is not None and bare is not None:
+            r0, r1 = int(covered + ALONG), int(y0 - 2 * ALONG)
+            seen = np.nonzero(art[r0:r1])[0] if r1 > r0 else np.zeros(0, int)
+            if seen.size >= ART_SEEN_MM * ALONG and not bare[r0 + seen[0] : r1].any():
+                top = r0 + float(seen[0]) - head
+                lines = [(min(top, y0 - MIN_STRIP_MM * ALONG), s0), *lines]
     return lines[:MAX_CARDS]
 
 
@@ -803,11 +831,13 @@ class FieldReader:
         top against the printed slot, the top card's art or its bottom against the
         printed slot."""
         lines, bal, covered = self._card_tops(view)
-        return _fill_gaps(lines, covered), bal
+        return _fill_gaps(lines, *(covered or (None,))), bal
 
-    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, float | None]:
+    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, tuple | None]:
         """`card_tops`, and where a card covers the printed slot's top while no card
-        top was seen against the slot there (a row; None: not so)."""
+        top was seen against the slot there (None: not so; else the arguments of
+        `_fill_gaps` after the lines: that row, the rows of art and of bare slot,
+        a card's top to its art)."""
         p = ALONG
         mx, my = MARGIN_MM
         gains, gray = _white_balance_gray(view)
@@ -856,7 +886,8 @@ class FieldReader:
         lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3)
         # On a printed slot: the first card's top and the top card's bottom where the
         # slot's bare grey meets them (not where they lie over the paper beyond it).
-        ground_top = ground_bottom = covered = None
+        ground_top = ground_bottom = None
+        covered: tuple | None = None
         slot_end = bal.shape[0] - my * p
         if ground is not None:
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
@@ -869,10 +900,12 @@ class FieldReader:
             mid_g = gp[mids.start : mids.stop]
             if found:
                 y, sl = found[0]
-                # Bare slot above it (along it), up from the slot's top: no card
-                # lies before it.
+                # Bare slot above it (along it), up to the slot's top: no card lies
+                # before it. (The slot's top 3 mm aside: a calibration a little off
+                # puts the slot's printed edge, or the paper, there.)
                 before = [
-                    gp[b, int(my * p + p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)] for b in mids
+                    gp[b, int(my * p + EDGE_OFF_MM * p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)]
+                    for b in mids
                 ]
                 if all(a.size == 0 or a.min() > 0.5 for a in before):
                     ground_top = found[0]
@@ -881,14 +914,22 @@ class FieldReader:
             found = _lines(inside, band_x, xc, bal.shape[0], 3)
             if found:
                 y, sl = found[-1]
-                # Bare slot below it, down to the slot's end (no card lies further).
+                # Bare slot below it, down to the slot's end (no card lies further;
+                # its last 3 mm aside, as its top's).
                 after = [
-                    gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - p)] for b in mids
+                    gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - EDGE_OFF_MM * p)]
+                    for b in mids
                 ]
                 if all(a.size == 0 or a.min() > 0.5 for a in after):
                     ground_bottom = found[-1]
             if ground_top is None and mid_g[:, int(my * p + p) : int(my * p + 3 * p)].mean() < 0.3:
-                covered = my * p  # a card lies over the slot's top
+                # A card lies over the slot's top.
+                # Rows of a card's art across the slot's middle, and of bare slot:
+                # art in the slot above the first top seen, with no bare slot
+                # between, is a card's whose top is not seen (see _fill_gaps).
+                bare_n = (mid_g > 0.5).sum(axis=0)
+                art_seen = ((cp[mids.start : mids.stop] > 0.5).sum(axis=0) >= 3) & (bare_n < 2)
+                covered = (my * p, art_seen, bare_n >= 3, self.real.first_mm * p)
             inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
             if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
                 return [], bal, None  # the bare printed slot: no card in it
