@@ -180,6 +180,7 @@ RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) wh
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
 GROUND_NEAR = 0.2  # of its level: the bare slot (a shadow, the light along it)
 GROUND_ROWS_MM = 10.0  # along the slot: its colour row by row, from its sides
+BAND_END_MM = 20.0  # a card's bottom edge to its beanometer's coins, at most
 ART_SEEN_MM = 2.0  # a card's art (content across the slot's middle) this long is a card
 EDGE_OFF_MM = 3.0  # the slot's printed ends as seen: up to this far from where calibrated
 BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
@@ -429,6 +430,36 @@ def _ground_edges(gp: np.ndarray, wp: np.ndarray) -> tuple[np.ndarray, np.ndarra
     tops[:, 1:] &= ~tops[:, :-1]  # each edge once: its first row
     bottoms[:, 1:] &= ~bottoms[:, :-1]
     return np.argwhere(tops), np.argwhere(bottoms)
+
+
+def _bottom_at_end(
+    wp: np.ndarray, cp: np.ndarray, band_x: np.ndarray, xc: float, slot_end: float, tops: list
+) -> tuple[float, float] | None:
+    """The top card's bottom edge where it lies at the printed slot's end (no bare slot
+    below it to meet): its white band above, the slot's printed outline or the paper
+    beyond below, no card's art (a card going on) after that, its coins within
+    BAND_END_MM above, and a card's top seen (of `tops`) a card's length above it;
+    (row, slope) or None."""
+    p = ALONG
+    k = int(round(2.0 * p))
+    (w_above,) = _box_means(wp, [(-k - 1, -1)])
+    (c_after,) = _box_means(cp, [(int(2 * p), int(6 * p))])
+    ends = (w_above > 0.6) & (wp < 0.5) & (c_after < 0.5)
+    ends[:, 1:] &= ~ends[:, :-1]
+    lo, hi = int(slot_end - EDGE_OFF_MM * p), int(slot_end + EDGE_OFF_MM * p)
+    ends[:, :lo] = False
+    ends[:, hi:] = False
+    found = _lines(np.argwhere(ends), band_x, xc, wp.shape[1], 3)
+    if not found:
+        return None
+    y, sl = found[-1]
+    # A card's band, not a white slot: its coins (or its art) shortly above.
+    n_b = cp.shape[0]
+    above = cp[n_b // 2 - 2 : n_b // 2 + 2, max(int(y - BAND_END_MM * p), 0) : int(y - 2 * p)]
+    if not ((above > 0.5).sum(axis=0) >= 2).any():
+        return None
+    top_y = y - CARD_MM_LONG * p * float(np.hypot(1.0, sl / p))
+    return (y, sl) if any(abs(t - top_y) <= 4 * p for t, _ in tops) else None
 
 
 def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
@@ -922,6 +953,8 @@ class FieldReader:
                 ]
                 if all(a.size == 0 or a.min() > 0.5 for a in after):
                     ground_bottom = found[-1]
+            if ground_bottom is None:
+                ground_bottom = _bottom_at_end(wp, cp, band_x, xc, slot_end, lines)
             if ground_top is None and mid_g[:, int(my * p + p) : int(my * p + 3 * p)].mean() < 0.3:
                 # A card lies over the slot's top.
                 # Rows of a card's art across the slot's middle, and of bare slot:
