@@ -1001,7 +1001,12 @@ class FieldReader:
             if ground_top is not None:
                 lines = _between(lines, ground_top, None)
             else:
+                over_top = [ln for ln in lines if ln[0] < (my - 1.5) * p]
                 lines = [ln for ln in lines if ln[0] >= (my - 1.5) * p]
+                if not lines and over_top and ground_bottom is not None:
+                    # One card laid over the slot's top (turned, its top higher
+                    # still): its top is where its bottom against the slot says.
+                    lines = over_top[-1:]
             if lines and ground_bottom is not None:
                 return _between(lines, None, ground_bottom), bal, covered
             printed = bool(lines)
