@@ -382,12 +382,11 @@ def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[tuple[int, np.ndar
     ).astype(np.float32)
     if not (sides > ground + 4).any():  # (nothing lighter than the slot: done)
         return []
-    light = sides.mean(axis=2)
-    ok = (
-        (sides.max(axis=2) - sides.min(axis=2) < chroma)
-        & (light > level - max(GROUND_NEAR * level, 16.0))
-        & (light < top)
-    )
+    # (numpy's reductions over a last axis of three are slow: the planes apart)
+    c0, c1, c2 = sides[..., 0], sides[..., 1], sides[..., 2]
+    light = (c0 + c1 + c2) / 3
+    spread = np.maximum(np.maximum(c0, c1), c2) - np.minimum(np.minimum(c0, c1), c2)
+    ok = (spread < chroma) & (light > level - max(GROUND_NEAR * level, 16.0)) & (light < top)
     ok[: int((my + 2) / 2)] = ok[-int((my + 2) / 2) :] = False  # the paper
     blocks = np.where(ok[:, :, None], sides, ground)
     if not (blocks > ground + 4).any():
@@ -398,7 +397,7 @@ def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[tuple[int, np.ndar
     for i in range(2):
         lift = cv2.medianBlur(np.ascontiguousarray(lifts[:, i : i + 1, :]), k)
         if lift.max() > 4:
-            lifted = np.nonzero(lift.reshape(-1, 3).any(axis=1))[0]
+            lifted = np.nonzero((lift[:, 0, 0] > 0) | (lift[:, 0, 1] > 0) | (lift[:, 0, 2] > 0))[0]
             a, b = int(lifted[0]), int(lifted[-1]) + 1  # (blocks)
             across = (bal.shape[1], (b - a) * step)
             out.append((a * step, cv2.resize(lift[a:b], across, interpolation=cv2.INTER_NEAREST)))
@@ -442,14 +441,19 @@ def _bottom_at_end(
     (row, slope) or None."""
     p = ALONG
     k = int(round(2.0 * p))
-    (w_above,) = _box_means(wp, [(-k - 1, -1)])
-    (c_after,) = _box_means(cp, [(int(2 * p), int(6 * p))])
-    ends = (w_above > 0.6) & (wp < 0.5) & (c_after < 0.5)
-    ends[:, 1:] &= ~ends[:, :-1]
     lo, hi = int(slot_end - EDGE_OFF_MM * p), int(slot_end + EDGE_OFF_MM * p)
-    ends[:, :lo] = False
-    ends[:, hi:] = False
-    found = _lines(np.argwhere(ends), band_x, xc, wp.shape[1], 3)
+    # (only the rows around the slot's end, and the rows their means take)
+    r0, r1 = max(lo - k - 2, 0), min(hi + int(6 * p) + 1, wp.shape[1])
+    w, c = wp[:, r0:r1], cp[:, r0:r1]
+    (w_above,) = _box_means(w, [(-k - 1, -1)])
+    (c_after,) = _box_means(c, [(int(2 * p), int(6 * p))])
+    ends = (w_above > 0.6) & (w < 0.5) & (c_after < 0.5)
+    ends[:, 1:] &= ~ends[:, :-1]
+    ends[:, : lo - r0] = False
+    ends[:, hi - r0 :] = False
+    cands = np.argwhere(ends)
+    cands[:, 1] += r0
+    found = _lines(cands, band_x, xc, wp.shape[1], 3)
     if not found:
         return None
     y, sl = found[-1]
