@@ -167,7 +167,9 @@ ART_GAP_MM = 50.0  # a white bean in the art is at most this long
 ART_BANDS = 4  # 32 mm of a card's width
 MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
 GAP_FILL = 1.7  # two tops this many usual strips apart have a card between them
+GAP_WEAK = 1.6  # ... this many shortest strips apart, a weakly seen top between
 MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
+WEAK_BANDS = 3  # ... or this many, where the column's steps say a top was missed
 # Rows per mm across: card tops turned up to 8.5 degrees; straight first (a tie keeps
 # the straighter line).
 SLOPES = np.array(sorted(np.linspace(-0.3, 0.3, 15), key=abs))
@@ -502,11 +504,15 @@ def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> np.ndarray:
 _KEYS_NEAR = np.ones((1, 3), np.uint8)
 
 
-def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
+def _lines(
+    cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int, weak: list | None = None
+) -> list:
     """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
     across) through the candidates of at least MIN_BANDS bands, the best supported
-    first, no two nearer than MIN_STRIP_MM."""
-    if len(cands) < MIN_BANDS:
+    first, no two nearer than MIN_STRIP_MM. `weak`: if given, gets the lines of
+    WEAK_BANDS bands too (that no better line is near)."""
+    least = MIN_BANDS if weak is None else WEAK_BANDS
+    if len(cands) < least:
         return []
     c = np.asarray(cands)
     bands, ys = c[:, 0], c[:, 1].astype(np.float32)
@@ -527,7 +533,7 @@ def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> li
     best = support.max(axis=0)
     slope_i = support.argmax(axis=0)
     sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
-    strong = np.nonzero(best >= MIN_BANDS)[0]
+    strong = np.nonzero(best >= least)[0]
     kept: list[int] = []
     taken = bytearray(n_keys + 2 * sep + 1)  # (shifted by sep)
     for k in strong[np.argsort(-best[strong], kind="stable")].tolist():
@@ -541,7 +547,10 @@ def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> li
     y0 = ys[None, :] - s[:, None] * xs[None, :]
     sel = np.abs(y0 - ((ks - 0.5) * bin_px)[:, None]) <= 1.5 * bin_px
     at = (y0 * sel).sum(axis=1) / np.maximum(sel.sum(axis=1), 1)
-    return sorted(zip(at.tolist(), s.tolist(), strict=True))
+    out = sorted(zip(at.tolist(), s.tolist(), best[ks].tolist(), strict=True))
+    if weak is not None:
+        weak += [(y, sl) for y, sl, n in out if n < MIN_BANDS]
+    return [(y, sl) for y, sl, n in out if n >= MIN_BANDS]
 
 
 def _not_over_bare(lines: list, gp: np.ndarray, start: int, end: int) -> list:
@@ -627,6 +636,25 @@ def _fill_gaps(
                 top = r0 + float(seen[0]) - head
                 lines = [(min(top, y0 - MIN_STRIP_MM * ALONG), s0), *lines]
     return lines[:MAX_CARDS]
+
+
+def _missed_tops(lines: list, weak: list) -> list:
+    """Card tops seen in fewer bands (`weak`: a turned card's edge, one laid off
+    its place under the card before's side border) where the column says a card's
+    top was missed: between two tops at least GAP_WEAK times the column's shortest
+    step apart, near the middle (a quarter of the gap), both steps a strip long."""
+    if len(lines) < 3 or not weak:
+        return lines
+    ys = [y for y, _ in lines]
+    shortest = min(b - a for a, b in zip(ys, ys[1:], strict=False))
+    added = []
+    for a, b in zip(ys, ys[1:], strict=False):
+        if b - a < GAP_WEAK * shortest:
+            continue
+        mid = [(y, sl) for y, sl in weak if abs(y - (a + b) / 2) <= (b - a) / 4]
+        if mid and min(mid[0][0] - a, b - mid[0][0]) >= MIN_STRIP_MM * ALONG:
+            added.append(mid[0])
+    return sorted(lines + added)[:MAX_CARDS] if added else lines
 
 
 def _art_rows(content_p: np.ndarray, white_p: np.ndarray) -> np.ndarray:
@@ -865,14 +893,15 @@ class FieldReader:
         what lies above it and its own name band), the first card's name band or its
         top against the printed slot, the top card's art or its bottom against the
         printed slot."""
-        lines, bal, covered = self._card_tops(view)
-        return _fill_gaps(lines, *(covered or (None,))), bal
+        lines, bal, covered, weak = self._card_tops(view)
+        return _missed_tops(_fill_gaps(lines, *(covered or (None,))), weak), bal
 
-    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, tuple | None]:
+    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, tuple | None, list]:
         """`card_tops`, and where a card covers the printed slot's top while no card
         top was seen against the slot there (None: not so; else the arguments of
         `_fill_gaps` after the lines: that row, the rows of art and of bare slot,
-        a card's top to its art)."""
+        a card's top to its art); and the card tops seen in fewer bands (see
+        `_missed_tops`)."""
         p = ALONG
         mx, my = MARGIN_MM
         gains, gray = _white_balance_gray(view)
@@ -882,7 +911,7 @@ class FieldReader:
         r_in, c_in = int((my + 2) * p) // 2, int(mx + 2)
         inside = gray[r_in : gray.shape[0] - r_in, c_in:-c_in:2]
         if inside.size and cv2.meanStdDev(inside)[1][0, 0] < EMPTY_SPREAD:
-            return [], bal, None
+            return [], bal, None, []
         ground = _slot_ground(bal)
         planes = cv2.split(bal)
         hi_px, lo_px = _hi_lo(planes)
@@ -918,7 +947,8 @@ class FieldReader:
         cp = _band_profiles(content, n_b, x0, BAND_MM)
         band_x = x0 + BAND_MM * (np.arange(n_b) + 0.5)
         xc = mx + w_mm / 2
-        lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3)
+        weak: list = []
+        lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3, weak)
         # On a printed slot: the first card's top and the top card's bottom where the
         # slot's bare grey meets them (not where they lie over the paper beyond it).
         ground_top = ground_bottom = None
@@ -969,9 +999,9 @@ class FieldReader:
                 covered = (my * p, art_seen, bare_n >= 3, self.real.first_mm * p)
             inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
             if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
-                return [], bal, None  # the bare printed slot: no card in it
+                return [], bal, None, []  # the bare printed slot: no card in it
             if ground_top is not None and ground_bottom is not None:
-                return _between(lines, ground_top, ground_bottom), bal, None
+                return _between(lines, ground_top, ground_bottom), bal, None, weak
         # Where cards lie at all: rows of card art (see _art_rows), along the first
         # card's slope for where the column starts, along the last one's for its end.
         lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
@@ -1012,11 +1042,11 @@ class FieldReader:
                     # still): its top is where its bottom against the slot says.
                     lines = over_top[-1:]
             if lines and ground_bottom is not None:
-                return _between(lines, None, ground_bottom), bal, covered
+                return _between(lines, None, ground_bottom), bal, covered, weak
             printed = bool(lines)
         runs, whites = art(lines[0][1] if lines else 0.0)
         if not runs and not printed:
-            return [], bal, None
+            return [], bal, None, weak
         # The column starts with a card's name band under its white top border (what
         # lies above the slot, a table or another mat, is no card's).
         across = whites >= ART_BANDS
@@ -1026,7 +1056,7 @@ class FieldReader:
             if across[max(a - int(5 * p), 0) : a].any() and b >= (my + 2) * p  # into the slot
         ]
         if not framed and not printed:
-            return [], bal, None
+            return [], bal, None, weak
         if not printed:
             # The first card's top: its white top border ends where the rows stop
             # being white across (the name band may start lower, under a light disc
@@ -1043,11 +1073,11 @@ class FieldReader:
                 lines.insert(0, (first - head, 0.0))
                 lines.sort()
         if ground_bottom is not None:
-            return _between(lines, None, ground_bottom), bal, covered
+            return _between(lines, None, ground_bottom), bal, covered, weak
         tail = self.real.last_mm * p
         last_runs, whites = art(lines[-1][1])
         if not (last_runs or runs):
-            return lines[:1], bal, covered
+            return lines[:1], bal, covered, weak
         white_across = whites >= ART_BANDS + 2  # a card's border, not a white bean
         runs = last_runs or runs
         long = [i for i, (a, b) in enumerate(runs) if b - a >= ART_MM * p]
@@ -1062,7 +1092,7 @@ class FieldReader:
         lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
         if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
             lines.append((end - tail, 0.0))
-        return lines[:MAX_CARDS], bal, covered
+        return lines[:MAX_CARDS], bal, covered, weak
 
     def count(self, view: np.ndarray) -> int:
         """Cards in a slot's view (from `slot_view`)."""
