@@ -630,7 +630,7 @@ def _fill_gaps(
         if y0 - covered > 0.6 * strip and y0 - covered > MIN_STRIP_MM * ALONG:
             lines = [(min(y0 - strip, covered), s0), *lines]
         elif art is not None and bare is not None:
-            r0, r1 = int(covered + ALONG), int(y0 - 2 * ALONG)
+            r0, r1 = int(covered + ALONG), int(y0 - 1.5 * ALONG)
             seen = np.nonzero(art[r0:r1])[0] if r1 > r0 else np.zeros(0, int)
             if seen.size >= ART_SEEN_MM * ALONG and not bare[r0 + seen[0] : r1].any():
                 top = r0 + float(seen[0]) - head
