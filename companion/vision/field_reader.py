@@ -433,6 +433,18 @@ def _ground_edges(gp: np.ndarray, wp: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return np.argwhere(tops), np.argwhere(bottoms)
 
 
+def _bare_along(share: np.ndarray) -> bool:
+    """Bare slot along a band's rows (`share`: of bare slot, row by row): no card
+    lies there. A speck (a crumb, a shadow's edge) a little over the bare slot is
+    no card; a card covers BARE_RUN_MM of rows or more, as the slot's width does."""
+    if share.size == 0:
+        return True
+    covered = share <= 0.5
+    if not covered.any():
+        return True
+    return len(_runs(covered)) <= 2 and max(b - a for a, b in _runs(covered)) < BARE_RUN_MM * ALONG
+
+
 def _bottom_at_end(
     wp: np.ndarray, cp: np.ndarray, band_x: np.ndarray, xc: float, slot_end: float, tops: list
 ) -> tuple[float, float] | None:
@@ -972,7 +984,7 @@ class FieldReader:
                     gp[b, int(my * p + EDGE_OFF_MM * p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)]
                     for b in mids
                 ]
-                if all(a.size == 0 or a.min() > 0.5 for a in before):
+                if all(_bare_along(a) for a in before):
                     ground_top = found[0]
             r = bottoms[:, 1]
             inside = bottoms[(r >= my * p + 20 * p) & (r < slot_end - 1.5 * p)]
@@ -985,7 +997,7 @@ class FieldReader:
                     gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - EDGE_OFF_MM * p)]
                     for b in mids
                 ]
-                if all(a.size == 0 or a.min() > 0.5 for a in after):
+                if all(_bare_along(a) for a in after):
                     ground_bottom = found[-1]
             if ground_bottom is None:
                 ground_bottom = _bottom_at_end(wp, cp, band_x, xc, slot_end, lines)
