@@ -167,7 +167,9 @@ ART_GAP_MM = 50.0  # a white bean in the art is at most this long
 ART_BANDS = 4  # 32 mm of a card's width
 MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
 GAP_FILL = 1.7  # two tops this many usual strips apart have a card between them
+GAP_WEAK = 1.6  # ... this many shortest strips apart, a weakly seen top between
 MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
+WEAK_BANDS = 3  # ... or this many, where the column's steps say a top was missed
 # Rows per mm across: card tops turned up to 8.5 degrees; straight first (a tie keeps
 # the straighter line).
 SLOPES = np.array(sorted(np.linspace(-0.3, 0.3, 15), key=abs))
@@ -180,6 +182,9 @@ RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) wh
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
 GROUND_NEAR = 0.2  # of its level: the bare slot (a shadow, the light along it)
 GROUND_ROWS_MM = 10.0  # along the slot: its colour row by row, from its sides
+BAND_END_MM = 20.0  # a card's bottom edge to its beanometer's coins, at most
+ART_SEEN_MM = 2.0  # a card's art (content across the slot's middle) this long is a card
+EDGE_OFF_MM = 3.0  # the slot's printed ends as seen: up to this far from where calibrated
 BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
 
 
@@ -217,13 +222,18 @@ def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
 def _white_balance(img: np.ndarray, share: float = 0.05) -> np.ndarray:
     """Per channel gains that bring the picture's whitest `share` to 240: the cards'
     white borders and bands (or the paper) under whatever lamp."""
+    return _white_balance_gray(img, share)[0]
+
+
+def _white_balance_gray(img: np.ndarray, share: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
+    """`_white_balance`, and the picture's every other row in gray (as it was used)."""
     small = img[::2]
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
     above = np.cumsum(hist[::-1])
     cut = 255 - int(np.searchsorted(above, share * gray.size))
     white = np.array(cv2.mean(small, mask=(gray >= cut).view(np.uint8))[:3])
-    return 240.0 / np.maximum(white, 20.0)
+    return 240.0 / np.maximum(white, 20.0), gray
 
 
 def _balanced(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
@@ -241,22 +251,26 @@ def _classes(bal: np.ndarray, paper: np.ndarray | None) -> tuple[np.ndarray, np.
     return white, content
 
 
-def _white_mask(planes) -> np.ndarray:
-    """0/1: white (light and without colour), from a picture's three planes."""
-    b, g, r = planes
-    hi = cv2.max(cv2.max(b, g), r)
-    lo = cv2.min(cv2.min(b, g), r)
+def _white_mask(planes, hi_lo=None) -> np.ndarray:
+    """0/1: white (light and without colour), from a picture's three planes (or
+    `hi_lo`: their largest and smallest, per pixel)."""
+    hi, lo = hi_lo or _hi_lo(planes)
     light = cv2.compare(lo, WHITE_MIN, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
     grey = cv2.compare(cv2.subtract(hi, lo), WHITE_CHROMA, cv2.CMP_LT)  # type: ignore[call-overload]  # a number as scalar
     return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
 
 
-def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
+def _hi_lo(planes) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel, the largest and the smallest of a picture's three planes."""
+    b, g, r = planes
+    return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
+
+
+def _bare(gmask: np.ndarray, left: int, right: int, light: np.ndarray) -> np.ndarray:
     """Of the pixels of the printed slot's colour, those of the bare slot: joined to
     the slot's sides (1 to 3 mm inside its edges, where its colour was found). A
     card's grey art is not: its white border lies between it and the slot, a light
     ridge however blurred (its sides are 3 px wide in the view)."""
-    light = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
     open_ = gmask.copy()  # (where no ridge across the slot crosses)
     side = cv2.max(light[:, :-4], light[:, 4:])
     ridge = cv2.compare(cv2.subtract(light[:, 2:-2], side), RIDGE, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
@@ -265,16 +279,12 @@ def _bare(gmask: np.ndarray, left: int, right: int, planes) -> np.ndarray:
     if n <= 2:
         return gmask
     seeds = np.concatenate([labels[:, left + 1 : left + 3], labels[:, right - 3 : right - 1]])
-    keep = np.zeros(n, np.uint8)
-    keep[np.unique(seeds)] = 1
+    keep = np.zeros(max(n, 256), np.uint8)
+    keep[seeds.ravel()] = 1
     keep[0] = 0
-    return np.take(keep, np.asarray(labels))  # (faster than indexing)
-
-
-def _chroma(planes) -> np.ndarray:
-    """Per pixel, how coloured: its largest channel less its smallest."""
-    b, g, r = planes
-    return cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
+    if n <= 256:  # (a lookup table is faster than indexing)
+        return cv2.LUT(np.asarray(labels).astype(np.uint8), keep)
+    return np.take(keep[:n], np.asarray(labels))
 
 
 def _near_mask(planes, colour: np.ndarray, tol: float) -> np.ndarray:
@@ -285,6 +295,13 @@ def _near_mask(planes, colour: np.ndarray, tol: float) -> np.ndarray:
     return cv2.compare(d, float(tol), cv2.CMP_LT) >> 7  # type: ignore[call-overload]
 
 
+def _median_rows(px: np.ndarray) -> np.ndarray:
+    """np.median(px, axis=0) of a small (n, 3) array, at a fraction of its cost."""
+    s = np.sort(px, axis=0)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
 def _paper(bal: np.ndarray) -> np.ndarray:
     """The mat paper's colour (balanced): from the room above and below the slot, the
     more even of the two."""
@@ -293,7 +310,7 @@ def _paper(bal: np.ndarray) -> np.ndarray:
     best, spread = None, 1e9
     for part in (bal[2 : my - 4 : 3, mx:-mx:3], bal[-my + 4 : -2 : 3, mx:-mx:3]):
         px = part.reshape(-1, 3).astype(np.float32)
-        med = np.median(px, axis=0)
+        med = _median_rows(px)
         dev = float(np.abs(px - med).sum() / len(px))
         if dev < spread:
             best, spread = med, dev
@@ -304,13 +321,24 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
     """The colour (balanced) of the bare slot, found inside the slot: its printed
     mid-grey (`mats.SLOT_GREY`; on grey paper the paper's own grey). From the
     slot's inner 4 mm each side (a card covers one of them at most, its white
-    border first) the most common colour that is neither white nor coloured.
+    border first) and 1 to 3 mm inside its two ends (a column covers both sides
+    now and then, a card laid off its middle and the next the other way, seldom
+    both ends too) the most common colour that is neither white nor coloured.
     None: the slot is not printed (white or cream paper, the old mats)."""
     mx, my = MARGIN_MM
     w = bal.shape[1] - 2 * mx
     y0, y1 = int((my + 2) * ALONG), int(bal.shape[0] - (my + 2) * ALONG)
     a, b = int(mx + 1), int(mx + w - 4)
-    sides = np.concatenate([bal[y0:y1:2, a : a + 3], bal[y0:y1:2, b : b + 3]], axis=1)
+    e0, e1 = int((my + 1) * ALONG), int((my + 3) * ALONG)  # an end's rows, from the slot's
+    n_rows = bal.shape[0]
+    sides = np.concatenate(
+        [
+            bal[y0:y1:2, a : a + 3].reshape(-1, 1, 3),
+            bal[y0:y1:2, b : b + 3].reshape(-1, 1, 3),
+            bal[e0:e1:2, a + 3 : b].reshape(-1, 1, 3),
+            bal[n_rows - e1 : n_rows - e0 : 2, a + 3 : b].reshape(-1, 1, 3),
+        ]
+    )
     planes = cv2.split(sides)
     hi = cv2.max(cv2.max(planes[0], planes[1]), planes[2])
     lo = cv2.min(cv2.min(planes[0], planes[1]), planes[2])
@@ -326,15 +354,16 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
     return np.array(cv2.mean(sides, mask=near.view(np.uint8))[:3])
 
 
-def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
+def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """How much lighter than `ground` the bare slot is row by row (rows, 3; uint8), as
     each of its inner sides (1 to 4 mm in, 2 mm from its ends on) shows it where it
     looks like it (about as colourless, no lighter than halfway to a card's white):
     glare, the light along the slot. Each side apart (one may see the paper beside
     the slot, a calibration a little off, or glare the other does not), as a running
     median over GROUND_ROWS_MM in 2 mm steps (a card's blurred border beside it now
-    and then is not the slot), as big as the view. Darker is allowed anyway. A side
-    never lighter: left out."""
+    and then is not the slot), across the view's width, from its first row lifted
+    to its last: (that row, the lifts). Darker is allowed anyway. A side never
+    lighter: left out."""
     mx, my = MARGIN_MM
     n_rows = bal.shape[0]
     w = bal.shape[1] - 2 * mx
@@ -355,12 +384,11 @@ def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
     ).astype(np.float32)
     if not (sides > ground + 4).any():  # (nothing lighter than the slot: done)
         return []
-    light = sides.mean(axis=2)
-    ok = (
-        (sides.max(axis=2) - sides.min(axis=2) < chroma)
-        & (light > level - max(GROUND_NEAR * level, 16.0))
-        & (light < top)
-    )
+    # (numpy's reductions over a last axis of three are slow: the planes apart)
+    c0, c1, c2 = sides[..., 0], sides[..., 1], sides[..., 2]
+    light = (c0 + c1 + c2) / 3
+    spread = np.maximum(np.maximum(c0, c1), c2) - np.minimum(np.minimum(c0, c1), c2)
+    ok = (spread < chroma) & (light > level - max(GROUND_NEAR * level, 16.0)) & (light < top)
     ok[: int((my + 2) / 2)] = ok[-int((my + 2) / 2) :] = False  # the paper
     blocks = np.where(ok[:, :, None], sides, ground)
     if not (blocks > ground + 4).any():
@@ -371,9 +399,10 @@ def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[np.ndarray]:
     for i in range(2):
         lift = cv2.medianBlur(np.ascontiguousarray(lifts[:, i : i + 1, :]), k)
         if lift.max() > 4:
-            rows = np.zeros((n_rows, 1, 3), np.uint8)
-            rows[:m] = cv2.resize(lift, (1, m), interpolation=cv2.INTER_NEAREST)
-            out.append(cv2.resize(rows, (bal.shape[1], n_rows), interpolation=cv2.INTER_NEAREST))
+            lifted = np.nonzero((lift[:, 0, 0] > 0) | (lift[:, 0, 1] > 0) | (lift[:, 0, 2] > 0))[0]
+            a, b = int(lifted[0]), int(lifted[-1]) + 1  # (blocks)
+            across = (bal.shape[1], (b - a) * step)
+            out.append((a * step, cv2.resize(lift[a:b], across, interpolation=cv2.INTER_NEAREST)))
     return out
 
 
@@ -402,6 +431,53 @@ def _ground_edges(gp: np.ndarray, wp: np.ndarray) -> tuple[np.ndarray, np.ndarra
     tops[:, 1:] &= ~tops[:, :-1]  # each edge once: its first row
     bottoms[:, 1:] &= ~bottoms[:, :-1]
     return np.argwhere(tops), np.argwhere(bottoms)
+
+
+def _bare_along(share: np.ndarray) -> bool:
+    """Bare slot along a band's rows (`share`: of bare slot, row by row): no card
+    lies there. A speck (a crumb, a shadow's edge) a little over the bare slot is
+    no card; a card covers BARE_RUN_MM of rows or more, as the slot's width does."""
+    if share.size == 0:
+        return True
+    covered = share <= 0.5
+    if not covered.any():
+        return True
+    return len(_runs(covered)) <= 2 and max(b - a for a, b in _runs(covered)) < BARE_RUN_MM * ALONG
+
+
+def _bottom_at_end(
+    wp: np.ndarray, cp: np.ndarray, band_x: np.ndarray, xc: float, slot_end: float, tops: list
+) -> tuple[float, float] | None:
+    """The top card's bottom edge where it lies at the printed slot's end (no bare slot
+    below it to meet): its white band above, the slot's printed outline or the paper
+    beyond below, no card's art (a card going on) after that, its coins within
+    BAND_END_MM above, and a card's top seen (of `tops`) a card's length above it;
+    (row, slope) or None."""
+    p = ALONG
+    k = int(round(2.0 * p))
+    lo, hi = int(slot_end - EDGE_OFF_MM * p), int(slot_end + EDGE_OFF_MM * p)
+    # (only the rows around the slot's end, and the rows their means take)
+    r0, r1 = max(lo - k - 2, 0), min(hi + int(6 * p) + 1, wp.shape[1])
+    w, c = wp[:, r0:r1], cp[:, r0:r1]
+    (w_above,) = _box_means(w, [(-k - 1, -1)])
+    (c_after,) = _box_means(c, [(int(2 * p), int(6 * p))])
+    ends = (w_above > 0.6) & (w < 0.5) & (c_after < 0.5)
+    ends[:, 1:] &= ~ends[:, :-1]
+    ends[:, : lo - r0] = False
+    ends[:, hi - r0 :] = False
+    cands = np.argwhere(ends)
+    cands[:, 1] += r0
+    found = _lines(cands, band_x, xc, wp.shape[1], 3)
+    if not found:
+        return None
+    y, sl = found[-1]
+    # A card's band, not a white slot: its coins (or its art) shortly above.
+    n_b = cp.shape[0]
+    above = cp[n_b // 2 - 2 : n_b // 2 + 2, max(int(y - BAND_END_MM * p), 0) : int(y - 2 * p)]
+    if not ((above > 0.5).sum(axis=0) >= 2).any():
+        return None
+    top_y = y - CARD_MM_LONG * p * float(np.hypot(1.0, sl / p))
+    return (y, sl) if any(abs(t - top_y) <= 4 * p for t, _ in tops) else None
 
 
 def _band_profiles(mask: np.ndarray, n_bands: int, x0: int, band_px: int) -> np.ndarray:
@@ -437,11 +513,18 @@ def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> np.ndarray:
     return np.stack([bs[ok], ss[ok]], axis=1)
 
 
-def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> list:
+_KEYS_NEAR = np.ones((1, 3), np.uint8)
+
+
+def _lines(
+    cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int, weak: list | None = None
+) -> list:
     """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
     across) through the candidates of at least MIN_BANDS bands, the best supported
-    first, no two nearer than MIN_STRIP_MM."""
-    if len(cands) < MIN_BANDS:
+    first, no two nearer than MIN_STRIP_MM. `weak`: if given, gets the lines of
+    WEAK_BANDS bands too (that no better line is near)."""
+    least = MIN_BANDS if weak is None else WEAK_BANDS
+    if len(cands) < least:
         return []
     c = np.asarray(cands)
     bands, ys = c[:, 0], c[:, 1].astype(np.float32)
@@ -450,16 +533,19 @@ def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> li
     n_b = len(band_x)
     keys = np.floor((ys[None, :] - SLOPES[:, None] * xs[None, :]) / bin_px).astype(int) + 1
     keys = np.clip(keys, 1, n_keys - 2)
-    hist = np.zeros((n_b, len(SLOPES), n_keys), np.uint8)
-    hist[bands[None, :], np.arange(len(SLOPES))[:, None], keys] = 1
-    support = np.zeros((len(SLOPES), n_keys), np.uint8)
-    support[:, 1:-1] = (hist[:, :, :-2] | hist[:, :, 1:-1] | hist[:, :, 2:]).sum(
-        axis=0, dtype=np.uint8
-    )
+    # Per band, slope and key: a candidate there or a key either side (the keys of a
+    # slope lie apart from the next slope's: 1 .. n_keys - 2); summed over the bands.
+    hist = np.zeros((n_b, len(SLOPES) * n_keys), np.uint8)
+    hist[
+        np.broadcast_to(bands[None, :], keys.shape), keys + n_keys * np.arange(len(SLOPES))[:, None]
+    ] = 1
+    near = cv2.dilate(hist, _KEYS_NEAR)
+    support = cv2.reduce(near, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).reshape(len(SLOPES), n_keys)
+    support[:, 0] = support[:, -1] = 0
     best = support.max(axis=0)
     slope_i = support.argmax(axis=0)
     sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
-    strong = np.nonzero(best >= MIN_BANDS)[0]
+    strong = np.nonzero(best >= least)[0]
     kept: list[int] = []
     taken = bytearray(n_keys + 2 * sep + 1)  # (shifted by sep)
     for k in strong[np.argsort(-best[strong], kind="stable")].tolist():
@@ -473,7 +559,10 @@ def _lines(cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int) -> li
     y0 = ys[None, :] - s[:, None] * xs[None, :]
     sel = np.abs(y0 - ((ks - 0.5) * bin_px)[:, None]) <= 1.5 * bin_px
     at = (y0 * sel).sum(axis=1) / np.maximum(sel.sum(axis=1), 1)
-    return sorted(zip(at.tolist(), s.tolist(), strict=True))
+    out = sorted(zip(at.tolist(), s.tolist(), best[ks].tolist(), strict=True))
+    if weak is not None:
+        weak += [(y, sl) for y, sl, n in out if n < MIN_BANDS]
+    return [(y, sl) for y, sl, n in out if n >= MIN_BANDS]
 
 
 def _not_over_bare(lines: list, gp: np.ndarray, start: int, end: int) -> list:
@@ -522,11 +611,20 @@ def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
     return lines[:MAX_CARDS]
 
 
-def _fill_gaps(lines: list, covered: float | None) -> list:
+def _fill_gaps(
+    lines: list,
+    covered: float | None,
+    art: np.ndarray | None = None,
+    bare: np.ndarray | None = None,
+    head: float = 0.0,
+) -> list:
     """Card tops missed between those seen (a top edge under glare, a turned card's
     edge): where two tops lie nearly twice the column's usual strip apart or more,
     the cards between them evenly; and a card above the first top seen if cards
-    cover the printed slot's top (`covered`, its row) more than a strip above it."""
+    cover the printed slot's top (`covered`, its row) more than a strip above it,
+    or a card's art shows above it in the slot, ART_SEEN_MM or more of rows
+    (`art`) down to it with no bare slot (`bare`) between: that card's top border
+    is not seen on white paper; its top is `head` rows above its art's start."""
     if len(lines) >= 3:
         ys = np.array([y for y, _ in lines])
         gaps = np.diff(ys)
@@ -543,7 +641,32 @@ def _fill_gaps(lines: list, covered: float | None) -> list:
         strip = lines[1][0] - y0 if len(lines) >= 2 else y0 - covered + 2 * ALONG
         if y0 - covered > 0.6 * strip and y0 - covered > MIN_STRIP_MM * ALONG:
             lines = [(min(y0 - strip, covered), s0), *lines]
+        elif art is not None and bare is not None:
+            r0, r1 = int(covered + ALONG), int(y0 - 1.5 * ALONG)
+            seen = np.nonzero(art[r0:r1])[0] if r1 > r0 else np.zeros(0, int)
+            if seen.size >= ART_SEEN_MM * ALONG and not bare[r0 + seen[0] : r1].any():
+                top = r0 + float(seen[0]) - head
+                lines = [(min(top, y0 - MIN_STRIP_MM * ALONG), s0), *lines]
     return lines[:MAX_CARDS]
+
+
+def _missed_tops(lines: list, weak: list) -> list:
+    """Card tops seen in fewer bands (`weak`: a turned card's edge, one laid off
+    its place under the card before's side border) where the column says a card's
+    top was missed: between two tops at least GAP_WEAK times the column's shortest
+    step apart, near the middle (a quarter of the gap), both steps a strip long."""
+    if len(lines) < 3 or not weak:
+        return lines
+    ys = [y for y, _ in lines]
+    shortest = min(b - a for a, b in zip(ys, ys[1:], strict=False))
+    added = []
+    for a, b in zip(ys, ys[1:], strict=False):
+        if b - a < GAP_WEAK * shortest:
+            continue
+        mid = [(y, sl) for y, sl in weak if abs(y - (a + b) / 2) <= (b - a) / 4]
+        if mid and min(mid[0][0] - a, b - mid[0][0]) >= MIN_STRIP_MM * ALONG:
+            added.append(mid[0])
+    return sorted(lines + added)[:MAX_CARDS] if added else lines
 
 
 def _art_rows(content_p: np.ndarray, white_p: np.ndarray) -> np.ndarray:
@@ -588,16 +711,23 @@ def _colour_distance(faces: np.ndarray, lab: np.ndarray) -> np.ndarray:
     JPEG's coarse colour is mixed with the white borders around it: less coloured,
     of the same hue; so the hue weighs as an arc at the less coloured of the two,
     and a difference in colourfulness weighs less."""
-    fa, fb = faces[:, 1] - 128, faces[:, 2] - 128
-    xa, xb = float(lab[1]) - 128, float(lab[2]) - 128
-    cf, cx = np.hypot(fa, fb), float(np.hypot(xa, xb))
-    turn = np.abs(np.mod(np.arctan2(fb, fa) - np.arctan2(xb, xa) + np.pi, 2 * np.pi) - np.pi)
+    return _colour_distances(faces[None], np.asarray(lab)[None])[0]
+
+
+def _colour_distances(faces: np.ndarray, labs: np.ndarray) -> np.ndarray:
+    """`_colour_distance` of several colours seen at once: `faces` (seen, faces, 3),
+    `labs` (seen, 3); (seen, faces)."""
+    f = faces.astype(np.float64) - (0.0, 128.0, 128.0)
+    x = labs.astype(np.float64)[:, None, :] - (0.0, 128.0, 128.0)
+    cf, cx = np.hypot(f[..., 1], f[..., 2]), np.hypot(x[..., 1], x[..., 2])
+    turn = np.arctan2(f[..., 2], f[..., 1]) - np.arctan2(x[..., 2], x[..., 1])
+    turn = np.abs(np.mod(turn + np.pi, 2 * np.pi) - np.pi)
     hue = np.minimum(cf, cx) * turn
     # Less coloured than the face by up to MIXED of it is mixing; beyond, a colour.
     beyond = np.maximum(cf * (1 - MIXED) - cx, 0) + np.maximum(cx - cf, 0)
     chroma = CHROMA_W * np.abs(cf - cx) + beyond
-    w_l, w_ab = COLOUR_W[0], COLOUR_W[1]
-    return w_l * np.abs(faces[:, 0] - lab[0]) + w_ab * (HUE_W * hue + chroma)
+    w_l, w_ab = float(COLOUR_W[0]), float(COLOUR_W[1])
+    return w_l * np.abs(f[..., 0] - x[..., 0]) + w_ab * (HUE_W * hue + chroma)
 
 
 class _Faces:
@@ -636,6 +766,12 @@ class _Faces:
         """Every face's mean Lab over rows r0..r1 (mm from its top): (faces, 3)."""
         r1 = max(r1, r0 + 1)
         return (self.rows[:, r1] - self.rows[:, r0]) / (r1 - r0)
+
+    def colours(self, r0: int, r1s: np.ndarray) -> np.ndarray:
+        """`colour(r0, r1)` for each of `r1s`: (len(r1s), faces, 3)."""
+        r1s = np.maximum(np.asarray(r1s, int), r0 + 1)
+        part = self.rows[:, r1s] - self.rows[:, r0 : r0 + 1]  # (faces, seen, 3)
+        return (part / (r1s - r0)[None, :, None]).transpose(1, 0, 2)
 
 
 def _marks(gray: np.ndarray) -> np.ndarray:
@@ -769,24 +905,29 @@ class FieldReader:
         what lies above it and its own name band), the first card's name band or its
         top against the printed slot, the top card's art or its bottom against the
         printed slot."""
-        lines, bal, covered = self._card_tops(view)
-        return _fill_gaps(lines, covered), bal
+        lines, bal, covered, weak = self._card_tops(view)
+        return _missed_tops(_fill_gaps(lines, *(covered or (None,))), weak), bal
 
-    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, float | None]:
+    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, tuple | None, list]:
         """`card_tops`, and where a card covers the printed slot's top while no card
-        top was seen against the slot there (a row; None: not so)."""
+        top was seen against the slot there (None: not so; else the arguments of
+        `_fill_gaps` after the lines: that row, the rows of art and of bare slot,
+        a card's top to its art); and the card tops seen in fewer bands (see
+        `_missed_tops`)."""
         p = ALONG
         mx, my = MARGIN_MM
-        bal = _balanced(view, _white_balance(view))
-        # A bare slot is even (a card has its border, its art, its number).
-        inside = view[int((my + 2) * p) : -int((my + 2) * p) : 2, int(mx + 2) : -int(mx + 2) : 2]
-        if inside.size and cv2.meanStdDev(cv2.cvtColor(inside, cv2.COLOR_BGR2GRAY))[1][0, 0] < (
-            EMPTY_SPREAD
-        ):
-            return [], bal, None
+        gains, gray = _white_balance_gray(view)
+        bal = _balanced(view, gains)
+        # A bare slot is even (a card has its border, its art, its number). (`gray`
+        # holds every other row of the view: inside, every other pixel.)
+        r_in, c_in = int((my + 2) * p) // 2, int(mx + 2)
+        inside = gray[r_in : gray.shape[0] - r_in, c_in:-c_in:2]
+        if inside.size and cv2.meanStdDev(inside)[1][0, 0] < EMPTY_SPREAD:
+            return [], bal, None, []
         ground = _slot_ground(bal)
         planes = cv2.split(bal)
-        white = _white_mask(planes)
+        hi_px, lo_px = _hi_lo(planes)
+        white = _white_mask(planes, (hi_px, lo_px))
         content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
         if ground is not None:  # neither the paper nor the printed slot is a card's art
             # Up to a fifth darker (a shadow, the light along the slot; a card's dark
@@ -800,14 +941,16 @@ class FieldReader:
                 bal, tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist())
             )
             lo_hi = (tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist()))
-            for lift in _ground_rows(bal, ground):
-                # (shifting the picture down by the lift: one range for every row)
-                gmask |= cv2.inRange(cv2.subtract(bal, lift), *lo_hi)
+            for y, lift in _ground_rows(bal, ground):
+                # (shifting the picture down by the lift: one range for every row;
+                # rows not lifted are as the range above found them)
+                part = gmask[y : y + len(lift)]
+                part |= cv2.inRange(cv2.subtract(bal[y : y + len(lift)], lift), *lo_hi)
             gmask >>= 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
-            gmask &= cv2.compare(_chroma(planes), chroma, cv2.CMP_LT) >> 7  # type: ignore[call-overload]  # a number as scalar
-            gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx), planes)
+            gmask &= cv2.compare(cv2.subtract(hi_px, lo_px), chroma, cv2.CMP_LT) >> 7  # type: ignore[call-overload]  # a number as scalar
+            gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx), hi_px)
             content &= 1 - gmask
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
@@ -816,10 +959,12 @@ class FieldReader:
         cp = _band_profiles(content, n_b, x0, BAND_MM)
         band_x = x0 + BAND_MM * (np.arange(n_b) + 0.5)
         xc = mx + w_mm / 2
-        lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3)
+        weak: list = []
+        lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3, weak)
         # On a printed slot: the first card's top and the top card's bottom where the
         # slot's bare grey meets them (not where they lie over the paper beyond it).
-        ground_top = ground_bottom = covered = None
+        ground_top = ground_bottom = None
+        covered: tuple | None = None
         slot_end = bal.shape[0] - my * p
         if ground is not None:
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
@@ -832,31 +977,43 @@ class FieldReader:
             mid_g = gp[mids.start : mids.stop]
             if found:
                 y, sl = found[0]
-                # Bare slot above it (along it), up from the slot's top: no card
-                # lies before it.
+                # Bare slot above it (along it), up to the slot's top: no card lies
+                # before it. (The slot's top 3 mm aside: a calibration a little off
+                # puts the slot's printed edge, or the paper, there.)
                 before = [
-                    gp[b, int(my * p + p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)] for b in mids
+                    gp[b, int(my * p + EDGE_OFF_MM * p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)]
+                    for b in mids
                 ]
-                if all(a.size == 0 or a.min() > 0.5 for a in before):
+                if all(_bare_along(a) for a in before):
                     ground_top = found[0]
             r = bottoms[:, 1]
             inside = bottoms[(r >= my * p + 20 * p) & (r < slot_end - 1.5 * p)]
             found = _lines(inside, band_x, xc, bal.shape[0], 3)
             if found:
                 y, sl = found[-1]
-                # Bare slot below it, down to the slot's end (no card lies further).
+                # Bare slot below it, down to the slot's end (no card lies further;
+                # its last 3 mm aside, as its top's).
                 after = [
-                    gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - p)] for b in mids
+                    gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - EDGE_OFF_MM * p)]
+                    for b in mids
                 ]
-                if all(a.size == 0 or a.min() > 0.5 for a in after):
+                if all(_bare_along(a) for a in after):
                     ground_bottom = found[-1]
+            if ground_bottom is None:
+                ground_bottom = _bottom_at_end(wp, cp, band_x, xc, slot_end, lines)
             if ground_top is None and mid_g[:, int(my * p + p) : int(my * p + 3 * p)].mean() < 0.3:
-                covered = my * p  # a card lies over the slot's top
+                # A card lies over the slot's top.
+                # Rows of a card's art across the slot's middle, and of bare slot:
+                # art in the slot above the first top seen, with no bare slot
+                # between, is a card's whose top is not seen (see _fill_gaps).
+                bare_n = (mid_g > 0.5).sum(axis=0)
+                art_seen = ((cp[mids.start : mids.stop] > 0.5).sum(axis=0) >= 3) & (bare_n < 2)
+                covered = (my * p, art_seen, bare_n >= 3, self.real.first_mm * p)
             inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
             if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
-                return [], bal, None  # the bare printed slot: no card in it
+                return [], bal, None, []  # the bare printed slot: no card in it
             if ground_top is not None and ground_bottom is not None:
-                return _between(lines, ground_top, ground_bottom), bal, None
+                return _between(lines, ground_top, ground_bottom), bal, None, weak
         # Where cards lie at all: rows of card art (see _art_rows), along the first
         # card's slope for where the column starts, along the last one's for its end.
         lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
@@ -890,13 +1047,18 @@ class FieldReader:
             if ground_top is not None:
                 lines = _between(lines, ground_top, None)
             else:
+                over_top = [ln for ln in lines if ln[0] < (my - 1.5) * p]
                 lines = [ln for ln in lines if ln[0] >= (my - 1.5) * p]
+                if not lines and over_top and ground_bottom is not None:
+                    # One card laid over the slot's top (turned, its top higher
+                    # still): its top is where its bottom against the slot says.
+                    lines = over_top[-1:]
             if lines and ground_bottom is not None:
-                return _between(lines, None, ground_bottom), bal, covered
+                return _between(lines, None, ground_bottom), bal, covered, weak
             printed = bool(lines)
         runs, whites = art(lines[0][1] if lines else 0.0)
         if not runs and not printed:
-            return [], bal, None
+            return [], bal, None, weak
         # The column starts with a card's name band under its white top border (what
         # lies above the slot, a table or another mat, is no card's).
         across = whites >= ART_BANDS
@@ -906,7 +1068,7 @@ class FieldReader:
             if across[max(a - int(5 * p), 0) : a].any() and b >= (my + 2) * p  # into the slot
         ]
         if not framed and not printed:
-            return [], bal, None
+            return [], bal, None, weak
         if not printed:
             # The first card's top: its white top border ends where the rows stop
             # being white across (the name band may start lower, under a light disc
@@ -923,11 +1085,11 @@ class FieldReader:
                 lines.insert(0, (first - head, 0.0))
                 lines.sort()
         if ground_bottom is not None:
-            return _between(lines, None, ground_bottom), bal, covered
+            return _between(lines, None, ground_bottom), bal, covered, weak
         tail = self.real.last_mm * p
         last_runs, whites = art(lines[-1][1])
         if not (last_runs or runs):
-            return lines[:1], bal, covered
+            return lines[:1], bal, covered, weak
         white_across = whites >= ART_BANDS + 2  # a card's border, not a white bean
         runs = last_runs or runs
         long = [i for i, (a, b) in enumerate(runs) if b - a >= ART_MM * p]
@@ -942,7 +1104,7 @@ class FieldReader:
         lines = [ln for ln in lines if ln[0] <= end - tail + 10 * p] or lines[:1]
         if lines[-1][0] < end - tail - 10 * p:  # the top card's own top was not seen
             lines.append((end - tail, 0.0))
-        return lines[:MAX_CARDS], bal, covered
+        return lines[:MAX_CARDS], bal, covered, weak
 
     def count(self, view: np.ndarray) -> int:
         """Cards in a slot's view (from `slot_view`)."""
@@ -968,26 +1130,35 @@ class FieldReader:
         shift = None
         if len(ranked) < 2 or top_score[ranked[1]] - top_score[ranked[0]] > SHIFT_SURE:
             shift = SHIFT_SHARE * (seen - self.real.colour(12, 70)[top_order[ranked[0]]])
-        for k, (y0, slope) in enumerate(lines):
-            last = k == len(lines) - 1
-            if last:
-                scored.append((top_order, top_score))
-                continue
-            else:
-                ny, ns = lines[k + 1]
-                # What shows of this card: down to the next card's edge, column by
-                # column (a card laid turned hides a wedge); the hidden part is filled
-                # with what shows, so it neither matches nor mismatches.
-                ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
-                rows = min(max(float(ends[inner].max()) - 2, 6.0), 40.0)
-                crop = _strip_crop(bal, y0, slope, xc, rows)
-                hidden = np.arange(crop.shape[0], dtype=np.float32)[:, None] > ends[None, :]
-                shows = (~hidden).view(np.uint8)
-                shows[:5] = 0  # (the top border says nothing)
-                if cv2.countNonZero(shows) > 20:
-                    fill = np.array(cv2.mean(crop, mask=shows)[:3]).astype(np.uint8)
-                    np.copyto(crop, fill, where=hidden[..., None])
-            scored.append(self._which(crop, rows, last, shift)[:2])
+        crops, strip_rows = [], []
+        for k, (y0, slope) in enumerate(lines[:-1]):
+            ny, ns = lines[k + 1]
+            # What shows of this card: down to the next card's edge, column by
+            # column (a card laid turned hides a wedge); the hidden part is filled
+            # with what shows, so it neither matches nor mismatches.
+            ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
+            rows = min(max(float(ends[inner].max()) - 2, 6.0), 40.0)
+            crop = _strip_crop(bal, y0, slope, xc, rows)
+            hidden = np.arange(crop.shape[0], dtype=np.float32)[:, None] > ends[None, :]
+            shows = (~hidden).view(np.uint8)
+            shows[:5] = 0  # (the top border says nothing)
+            if cv2.countNonZero(shows) > 20:
+                fill = np.array(cv2.mean(crop, mask=shows)[:3]).astype(np.uint8)
+                np.copyto(crop, fill, where=hidden[..., None])
+            crops.append(crop)
+            strip_rows.append(rows)
+        if crops:
+            # Every strip's colour against every face's at once.
+            labs = np.stack(
+                [self._seen(c, r, False) for c, r in zip(crops, strip_rows, strict=True)]
+            )
+            if shift is not None:
+                labs = labs - shift
+            r1s = np.array([max(int(r), 5) for r in strip_rows])
+            dists = _colour_distances(self.real.colours(3, r1s), labs)
+            for crop, rows, d in zip(crops, strip_rows, dists, strict=True):
+                scored.append(self._rank(crop, rows, d))
+        scored.append((top_order, top_score))
         picks = [int(order[np.argmin(score)]) for order, score in scored]
         for k, (order, score) in enumerate(scored):
             # A near tie goes to the variety of the cards beside it: a field holds
@@ -998,7 +1169,7 @@ class FieldReader:
             ranked = np.argsort(score)
             cards.append(self.ids[int(order[ranked[0]])])
             gap = score[ranked[1]] - score[ranked[0]] if len(ranked) > 1 else 4.0
-            margins.append(float(np.clip(gap / 4, 0, 1)))
+            margins.append(min(max(float(gap) / 4, 0.0), 1.0))
         return FieldReading(cards, min(margins), margins)
 
     def _which(
@@ -1010,24 +1181,31 @@ class FieldReader:
         corners, its name, its bean: the picture less its smooth shading), found
         anywhere across the slot's width. `shift`: how the slot's light moves colours
         (Lab), taken off what is seen. Also the colour seen (Lab)."""
-        faces = self.real
+        r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
+        seen_lab = self._seen(crop, rows, whole)
+        lab = seen_lab if shift is None else seen_lab - shift
+        order, score = self._rank(crop, rows, _colour_distance(self.real.colour(r0, r1), lab))
+        return order, score, seen_lab
+
+    @staticmethod
+    def _seen(crop: np.ndarray, rows: float, whole: bool) -> np.ndarray:
+        """The mean colour (Lab) of the middle of the card in `crop` (see `_which`)."""
         mid = crop.shape[1] // 2
         r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
         seen = crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]
-        lab = (
-            np.array(cv2.mean(cv2.cvtColor(seen, cv2.COLOR_BGR2LAB))[:3], np.float32)
-            if seen.size
-            else np.zeros(3, np.float32)
-        )
-        seen_lab = lab
-        if shift is not None:
-            lab = lab - shift
-        d = _colour_distance(faces.colour(r0, r1), lab)
+        if not seen.size:
+            return np.zeros(3, np.float32)
+        return np.array(cv2.mean(cv2.cvtColor(seen, cv2.COLOR_BGR2LAB))[:3], np.float32)
+
+    def _rank(self, crop: np.ndarray, rows: float, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The nearest varieties by colour (`d`, every face's distance), the near ones
+        then told apart by the marks printed on the card (see `_which`)."""
+        faces = self.real
         order = np.argsort(d)[:SHORTLIST]
         if len(order) == 1:
-            return order, np.zeros(1), seen_lab
+            return order, np.zeros(1)
         if d[order[1]] - d[order[0]] > SURE_GAP * COLOUR_SCALE:  # no near variety: sure
-            return order, d[order] / COLOUR_SCALE, seen_lab
+            return order, d[order] / COLOUR_SCALE
         order = order[d[order] - d[order[0]] <= SURE_GAP * COLOUR_SCALE]  # the near ones
         h = min(int(rows), CARD_MM_LONG, crop.shape[0] - 4)
         marks_in = _marks(cv2.cvtColor(crop[4 : h + 4], cv2.COLOR_BGR2GRAY))
@@ -1037,7 +1215,7 @@ class FieldReader:
                 for i in order
             ]
         )
-        return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE, seen_lab
+        return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
 
     def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's
