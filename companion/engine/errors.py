@@ -77,3 +77,9 @@ class RuleError(CompanionError):
     def __init__(self, rule: Rule, message: str) -> None:
         super().__init__(Rule(rule).value, message)  # an id not in Rule: a bug here
         self.args = (f"{message} [{rule}]",)
+
+    @property
+    def rule(self) -> str:
+        """The same as `code`: kept for scripts written against earlier releases
+        (the product itself says `code` everywhere)."""
+        return self.code
