@@ -167,7 +167,7 @@ def dice_mat(paper: str = "A3") -> MatLayout:
 
 
 def mats_for(
-    reads: str, players: int, paper: str = "A4", fields: int = 3, face_up: int = 0
+    reads: str, players: int, paper: str = "A4", fields: int = 3, face_up: int | bool = 0
 ) -> list[MatLayout]:
     """The mats for a table whose camera `reads` "dice" (the dice mat) or bean
     "fields" (a mat per seat of `fields` slots; with `face_up` places, the face-up
@@ -175,7 +175,9 @@ def mats_for(
     if reads == "dice":
         return [dice_mat("A3" if paper == "A4" else paper)]
     mats = [card_mat(seat, fields, paper) for seat in range(players)]
-    return mats + [face_up_mat(face_up, paper)] if face_up else mats
+    if face_up is True:  # earlier releases' mats_for(..., face_up=True): three places
+        face_up = 3
+    return mats + [face_up_mat(int(face_up), paper)] if face_up else mats
 
 
 def mat_svg(layout: MatLayout) -> str:

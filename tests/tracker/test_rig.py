@@ -302,8 +302,9 @@ def test_each_game_says_how_many_field_slots_and_face_up_places_its_mats_print()
         face_up = [len(m.slots) for m in layouts if m.name == FACE_UP_MAT]
         return seats, face_up
 
-    # Two fields and the third one bought; two cards turned face up (three with two).
-    assert shape("bohnanza", 4) == ([3] * 4, [2])
+    # Two fields and the third one bought; up to three cards turned face up (two
+    # players): the mats are printed once, whatever the table's size.
+    assert shape("bohnanza", 4) == ([3] * 4, [3])
     assert shape("bohnanza", 2) == ([3] * 2, [3])
     assert shape("duel", 2) == ([3, 3], [3])
     assert [m.name for m in table_mats(GAMES["dice"], 3)] == ["dice"]

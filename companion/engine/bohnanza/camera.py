@@ -9,11 +9,10 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import coming, from_hand
-from ..errors import Rule, RuleError
 from ..sightings import MatSize
 from .actions import DrawFaceUp, EndTrading, Harvest, Plant, PlantDrawn, PlantOffered, PlantTraded
 from .game import apply
-from .rules import EDITIONS, make_rules
+from .rules import VARIANTS, make_rules
 
 
 def planting(state: Any, seat: int, f: int, bean: str, face_up=None) -> list[Action]:
@@ -76,16 +75,11 @@ def first_alike(state: Any, action: Action) -> Action:
 
 
 def mats(players: int) -> MatSize:
-    """The most fields a seat may have (the third bought among them) and the most
-    cards turned face up, in any edition for this many players."""
-    rules = []
-    for edition in EDITIONS:
-        try:
-            rules.append(make_rules(players, edition))
-        except RuleError:
-            continue  # this edition isn't for this many players
-    if not rules:
-        raise RuleError(Rule.SETUP, f"no edition is for {players} players")
+    """What the printed mats hold: a seat's mat has room for the most fields a seat
+    may have (the third bought among them), the face-up mat for the most cards
+    turned face up, in any edition and at any table size: a table prints its mats
+    once and plays with more or fewer players on them."""
+    rules = [make_rules(n, e) for e, n in VARIANTS]
     fields = max(r.fields + (1 if r.can_buy_field else 0) for r in rules)
     return MatSize(fields, max(r.face_up for r in rules))
 

@@ -20,6 +20,8 @@ _DATA = tomllib.loads(
 
 EDITIONS = tuple(_DATA["edition"])
 # What each edition is called on the host's form, in English and German.
+# Every (edition, player count) the rules data has.
+VARIANTS = tuple((e, int(n)) for e, ed in _DATA["edition"].items() for n in ed["players"])
 EDITION_LABELS = {name: tuple(ed["label"]) for name, ed in _DATA["edition"].items()}
 TIE_BREAKS = ("most-cards-in-hand", "furthest-from-start")
 

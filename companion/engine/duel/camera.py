@@ -68,7 +68,8 @@ def first_alike(state: Any, action: Action) -> Action:
 
 
 def mats(players: int) -> MatSize:
-    """Three fields a seat, three cards turned face up (duel.toml)."""
+    """Three fields a seat, three cards turned face up (duel.toml): the printed
+    mats' room."""
     return MatSize(DATA["fields"], DATA["face_up"])
 
 
