@@ -62,6 +62,10 @@ ROTATIONS = 24
 # quarter of the dice taught at 64 px and read at 20.)
 MIN_AREA = 0.07
 MAX_AREA = 12.0
+# A blob larger than that is searched for die-sized parts up to LARGEST times the
+# expected side (a die 4-4.5 times the taught one: taught from a high camera, read
+# from a low one, 3.5 lost three of 220 such dice).
+LARGEST = 4.5
 CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
 SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its threshold
 SPECK = 3  # die-like specks of the table narrower than this (pixels): see _candidates
@@ -122,6 +126,15 @@ JITTER = (
     (0, 1.0, 0, 0.06),
     (0, 1.0, -0.06, 0),
     (0, 1.0, 0, -0.06),
+)
+# The second look at a die whose face the first looks did not find (see _read):
+# the top face three quarters of the blob's estimate, at its centre and shifted to
+# its sides and corners, or 0.6 of it at its centre.
+# Only for a blob at least SECOND_SIDE of the expected side (not a speck's).
+SECOND_LOOK = True
+SECOND_SIDE = 0.5
+SECOND_LOOKS = tuple((0.75, dx, dy, 0) for dx in (-0.25, 0, 0.25) for dy in (-0.25, 0, 0.25)) + (
+    (0.6, 0, 0, 0),
 )
 NEAREST = 5  # a face's score: the mean likeness of its 5 nearest enrolled crops
 SOFTMAX_T = 0.05  # and its confidence a softmax of the scores at this temperature
@@ -849,7 +862,7 @@ class DiceReader:
         blob (a die's expected side: parts from a third to 2.8 times as wide)."""
         dist = cv2.distanceTransform(blob, cv2.DIST_L2, 3)
         widest = float(dist.max())
-        lo, hi = (0.3 * widest, widest) if s is None else (0.17 * s, 1.75 * s)
+        lo, hi = (0.3 * widest, widest) if s is None else (0.17 * s, 0.5 * LARGEST * s)
         r = max(1, int(0.7 * min(widest, hi)))
         peaks = (dist == cv2.dilate(dist, np.ones((2 * r + 1, 2 * r + 1), np.uint8))) & (
             (dist >= lo) & (dist <= hi)
@@ -947,10 +960,10 @@ class DiceReader:
             self._table = (key, table, np.ascontiguousarray(self.face_feats.T))
         return self._table[1]
 
-    def _face(self, view: np.ndarray, c: Candidate) -> tuple[int, float, float]:
+    def _face(self, view: np.ndarray, c: Candidate, looks=LOOKS) -> tuple[int, float, float]:
         """The face in `view` (see _face_view), its confidence (the winner's share
         of a softmax of the faces' scores) and its score."""
-        scores = self._face_scores(view, c.fangle)
+        scores = self._face_scores(view, c.fangle, looks=looks)
         face = int(np.argmax(scores))
         share = np.exp((scores - scores[face]) / self.softmax_t.get(face, SOFTMAX_T))
         return face, float(1.0 / share.sum()), float(scores[face])
@@ -972,8 +985,13 @@ class DiceReader:
         reader then works at the scale that suits that size. Without it dice from a
         quarter to three and a half times the enrolled size are found. Either way each
         face is read at its own size (see _face_view). `expected`: how many dice
-        there are, when something tells it (the game has five): when the colour
-        model finds as many, the search by outlines (see _outlined) is skipped."""
+        there are, when something tells it (a number: the reader knows no game):
+        when the colour model finds as many, the search by outlines (see
+        _outlined) is skipped; when fewer are found in the end, the dice the
+        verifier took for dice but whose faces were less alike to the enrolled
+        ones than a die untold must be (at least LEAST of the enrolled dice's
+        likeness, read surely) fill the gap, the most alike first, never more
+        than are missing."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture
         if empty is not None:
@@ -1002,7 +1020,8 @@ class DiceReader:
             ]
         else:
             cands = self._candidates(small, side)
-        found = self._read(small, region, cands, empty is not None, img, k, side)
+        doubted: list[tuple[float, Detection]] | None = [] if expected else None
+        found = self._read(small, region, cands, empty is not None, img, k, side, doubted)
         if empty is None and EDGES and (expected is None or len(found) < expected):
             # A second way to find dice: by their outlines, where the colour model
             # found none (a pale die on a pale table shows only its edges and pips).
@@ -1017,9 +1036,19 @@ class DiceReader:
                 # a wrong face.
                 found += [
                     d
-                    for d in self._read(small, region, more, False, img, k, side)
+                    for d in self._read(small, region, more, False, img, k, side, doubted)
                     if d.confidence >= EDGE_SURE
                 ]
+        if expected and doubted and len(found) < expected:
+            # Told how many dice there are and some are missing: the dice doubted
+            # for their faces alone, the most alike first, as many as are missing
+            # (a pale die on a pale table, its face read surely but faintly).
+            for _, d in sorted(doubted, key=lambda ad: -ad[0]):
+                if len(found) >= expected:
+                    break
+                on = [o for o in found if abs(d.cx - o.cx) < o.w / 2 and abs(d.cy - o.cy) < o.h / 2]
+                if not on:
+                    found.append(d)
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
             for d in found
@@ -1041,9 +1070,13 @@ class DiceReader:
         full: np.ndarray | None = None,
         k: float = 1.0,
         side: float | None = None,
+        doubted: list[tuple[float, Detection]] | None = None,
     ) -> list[Detection]:
         """`changed`: the candidates are what differs from the empty place; then one of
-        a die's size is a die (the verifier is for the colour model's look-alikes)."""
+        a die's size is a die (the verifier is for the colour model's look-alikes).
+        `doubted`: where to put the dice the verifier took for dice whose faces
+        were less alike to the enrolled ones than the gate asks (and their
+        likeness)."""
         found = []
         for c in cands:
             if region is not None and not region[int(c.cy), int(c.cx)]:
@@ -1066,10 +1099,32 @@ class DiceReader:
                 if glance < SURE * self.face_gate - GLANCE:
                     continue
             face, conf, alike = self._face(view, c)
+            if (
+                SECOND_LOOK
+                and is_die == 1
+                and dieness >= 1.0
+                and c.side >= SECOND_SIDE * (side or self.side)
+                and alike < self.face_gate
+            ):
+                # A die, says the verifier, whose face its blob placed wrong: a die seen
+                # slantwise shows two or three of its sides, its top face smaller than
+                # the blob tells and off its centre. Looked for again, smaller, in the
+                # blob's corners; a die only when read surely there, and as the same
+                # face (a smaller look at a Two's corner may see a One).
+                again = self._face(view, c, looks=SECOND_LOOKS)
+                if again[0] == face and again[2] >= self.face_gate and again[1] >= EDGE_SURE:
+                    face, conf, alike = again
             # A die looks like one of the enrolled faces, and the verifier takes it for
             # a die too, unless it looks very like a face (a die the verifier doubts:
             # blurred, half in view, beside another).
             if alike < self.face_gate or (is_die != 1 and alike < SURE * self.face_gate):
+                # A die by the verifier, its face read surely but less like the
+                # enrolled ones than the gate asks: one more die only when the reader
+                # is told that dice are missing (see read).
+                sure = conf >= EDGE_SURE and alike >= LEAST * self._alike
+                if doubted is not None and is_die == 1 and sure:
+                    w, h = max(c.w, c.side), max(c.h, c.side)
+                    doubted.append((alike, Detection(c.fx, c.fy, w, h, face, conf, dieness)))
                 continue
             found.append(
                 Detection(c.fx, c.fy, max(c.w, c.side), max(c.h, c.side), face, conf, dieness)
