@@ -1,7 +1,7 @@
 """Harder checks of the dice reader on the real photos (dice-real): the figure to
 trust before another sitting's photos, which nobody here has seen.
 
-    .venv/bin/python bench/dice_heldout.py [--real DIR] [--held] [--only SPLIT]
+    .venv/bin/python bench/dice_heldout.py [--real DIR] [--held] [--only SPLIT] [--told]
 
 Splits (teach on one side, read the other):
 
@@ -15,6 +15,9 @@ Splits (teach on one side, read the other):
 Each read side is read as it is and after a change to the test pictures only
 (never to the taught ones): a warm lamp's tint, darker, blur, JPEG at quality 60,
 the whole picture turned by 5 degrees, and all of those at once (`all`).
+
+`--told`: the reader is told how many dice each picture has (its labels), as the
+live table tells it the game's number.
 
 Held out: a fifth of the pictures (those whose name's CRC-32 is 0 modulo 5) is
 never read during development: without `--held` they are neither taught nor
@@ -78,6 +81,9 @@ def main() -> None:
     parser.add_argument("--only", default=None, help="one split")
     parser.add_argument("--conditions", default=None, help="comma-separated conditions")
     parser.add_argument("--verbose", action="store_true", help="name every failure")
+    parser.add_argument(
+        "--told", action="store_true", help="tell the reader how many dice are labelled"
+    )
     args = parser.parse_args()
     cv2.setNumThreads(1)
     classes, samples = read_dataset(args.real)
@@ -99,7 +105,7 @@ def main() -> None:
             for s, img in images:
                 pic, boxes = CHANGES[cond](img, s.boxes)
                 t = time.perf_counter()
-                found = reader.read(pic)
+                found = reader.read(pic, expected=len(boxes) if args.told else None)
                 times.append(time.perf_counter() - t)
                 results.append((boxes, found))
                 if args.verbose:

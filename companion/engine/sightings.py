@@ -106,13 +106,16 @@ class DiceMove:
 class DiceSightings(Protocol):
     """What a dice game tells the camera's tracker: the actions a look at the mat
     means after the look `before`, whether a look shows the dice as the game has
-    them, which die is which kind by its tone, and the state after an outcome."""
+    them, which die is which kind by its tone, how many dice lie on the mat, and
+    the state after an outcome."""
 
     def interpret(self, state: Any, seen: Seen, before: Seen | None) -> Outcome: ...
 
     def agrees(self, state: Any, seen: Seen) -> bool: ...
 
     def kinds_by_tone(self, tones: list[float], state: Any) -> list[str | None]: ...
+
+    def on_mat(self, state: Any) -> int | None: ...
 
     def check(self, state: Any, outcome: Outcome) -> Any: ...
 

@@ -55,14 +55,17 @@ def dice_look(
     """How a settled picture of the dice mat is read: every die (the dice reader,
     against the empty mat when there is one), in the rolling area above `tray_y` or
     in the tray below it (or where `tray_y(x, y)` says it is in the tray), its kind
-    from how light it looks (the game's `kinds_by_tone`)."""
+    from how light it looks (the game's `kinds_by_tone`). The reader is told how
+    many dice there are when the game says how many lie on the mat (`on_mat`): a
+    plain number, the reader knows no rule."""
     import cv2
 
     # Below a line across the picture, or (a calibrated mat) inside the tray's outline.
     in_tray = tray_y if callable(tray_y) else (lambda _x, y: y >= tray_y)
 
     def read(image: np.ndarray) -> Seen:
-        found = reader.read(image, empty=empty)
+        dice_on_mat = game_of(state).dice_sightings.on_mat(state)
+        found = reader.read(image, empty=empty, expected=dice_on_mat)
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         tones = []
         for d in found:

@@ -11,11 +11,12 @@ dice had, nor on the light, at enrolment.
 Finding dice: a colour model (die pixels against table pixels: a ratio of
 histograms, learned at enrolment, of each pixel's lightness and colour as
 logarithms against the median of the table around, so a lamp's level and colour
-cancel; see colour_planes) gives a die-likeness map; its blobs from a quarter to
+cancel; see colour_planes) gives a die-likeness map; its blobs from a fifth to
 three and a half times the enrolled size are candidates (a calibrated mat may
 tell the size instead: `die_px`); a blob is cut to its core without the table's
 specks; touching dice are split at the peaks of the distance transform, and a
-blob too large for a die is searched for die-sized solid parts (each also read as
+blob too large for a die is searched for solid parts up to four and a half times
+the enrolled size (each also read as
 large as its share of the blob, or with its pips filled: the larger is kept when
 it reads as a die); a verifier (HOG of the die and its surround at the die's own
 size, nearest enrolled examples of "die" and "not a die", blurred ones too)
@@ -56,12 +57,21 @@ WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader wor
 FACE_SCALE = 1.0  # the face crop, in top-face sides
 LUT_SIZE = 16 * 16 * 16  # the colour model: relative lightness, a, b in 16 bins each
 ROTATIONS = 24
-# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.26x-3.5x):
+# Blobs from MIN_AREA to MAX_AREA times a die's expected top face (side 0.26x-3.5x;
+# see SMALLEST and LARGEST for smaller blobs and larger parts):
 # the dice may lie nearer the camera or farther than at enrolment. (A small die's
 # blob is only its light body, not what is printed on it: 0.12, side 0.35x, lost a
 # quarter of the dice taught at 64 px and read at 20.)
 MIN_AREA = 0.07
+# Blobs down to SMALLEST of a face (side 0.22x) where the cut of thin bits at a
+# die's scale erased them (see DiceReader._smallest): dice a third of the taught
+# size, their light bodies 8-9 px where the reader works.
+SMALLEST = 0.05
 MAX_AREA = 12.0
+# A blob larger than that is searched for die-sized parts up to LARGEST times the
+# expected side (a die 4-4.5 times the taught one: taught from a high camera, read
+# from a low one, 3.5 lost three of 220 such dice).
+LARGEST = 4.5
 CLOSE = 0.12  # a blob's gaps closed up to this share of a die's side
 SMOOTH = 3  # the die-likeness averaged over SMOOTH x SMOOTH pixels before its threshold
 SPECK = 3  # die-like specks of the table narrower than this (pixels): see _candidates
@@ -122,6 +132,15 @@ JITTER = (
     (0, 1.0, 0, 0.06),
     (0, 1.0, -0.06, 0),
     (0, 1.0, 0, -0.06),
+)
+# The second look at a die whose face the first looks did not find (see _read):
+# the top face three quarters of the blob's estimate, at its centre and shifted to
+# its sides and corners, or 0.6 of it at its centre.
+# Only for a blob at least SECOND_SIDE of the expected side (not a speck's).
+SECOND_LOOK = True
+SECOND_SIDE = 0.5
+SECOND_LOOKS = tuple((0.75, dx, dy, 0) for dx in (-0.25, 0, 0.25) for dy in (-0.25, 0, 0.25)) + (
+    (0.6, 0, 0, 0),
 )
 NEAREST = 5  # a face's score: the mean likeness of its 5 nearest enrolled crops
 SOFTMAX_T = 0.05  # and its confidence a softmax of the scores at this temperature
@@ -428,6 +447,7 @@ class DiceReader:
     _empty: np.ndarray | None = None
     _empty_cache: tuple | None = None
     _likeness_cache: tuple | None = None
+    _later: tuple | None = None  # see _candidates(smallest=False)
     _table: Any = None  # see _face_table
     _backproject: tuple | None = None  # the colour model as OpenCV looks it up
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
@@ -770,12 +790,16 @@ class DiceReader:
             ]
         return self._candidates(img)
 
-    def _candidates(self, img: np.ndarray, s: float | None = None) -> list[Candidate]:
-        """Die-coloured blobs from about a quarter to three and a half times `s` (the
+    def _candidates(
+        self, img: np.ndarray, s: float | None = None, smallest: bool = True
+    ) -> list[Candidate]:
+        """Die-coloured blobs from about a fifth to three and a half times `s` (the
         die's side expected at this scale: the enrolled one unless told): a die
         nearer or farther from the camera than at enrolment is still a die. A blob
         is split into touching dice when it is long or hollowed (two dice side by
-        side), not merely because it is large."""
+        side), not merely because it is large. `smallest`: the blobs far smaller
+        than a die too (see _smallest); without, what they need is kept for
+        `_smallest_later`."""
         s = self.side if s is None else s
         prob = self.likeness(img, s)
         raw = (cv2.blur(prob, (SMOOTH, SMOOTH)) > 127).astype(np.uint8)
@@ -787,7 +811,11 @@ class DiceReader:
                 cv2.morphologyEx(m, cv2.MORPH_CLOSE, kernel), cv2.MORPH_OPEN, kernel
             )
 
-        mask = shut(raw)
+        closed = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, kernel)
+        mask = cv2.morphologyEx(closed, cv2.MORPH_OPEN, kernel)  # shut(raw)
+        top = s * s
+        out = self._smallest(closed, mask, k, top) if smallest and SMALLEST < MIN_AREA else []
+        self._later = None if smallest else (img, closed, mask, k, top)
         # The same without the table's specks: on a dark or noisy table, closing the
         # gaps first joins a die to the specks around it (a blob half again as large
         # and off the die's centre). A die's blob is cut down to its speck-free core.
@@ -797,8 +825,6 @@ class DiceReader:
             else mask
         )
         n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        top = s * s
-        out = []
         for i in range(1, n):
             x, y, w, h, area = stats[i]
             if area < MIN_AREA * top:
@@ -843,13 +869,39 @@ class DiceReader:
             )
         return out
 
+    def _smallest_later(self, img: np.ndarray) -> list[Candidate]:
+        """The smallest blobs of the picture `_candidates` last looked at without
+        them (see _smallest)."""
+        if self._later is None or self._later[0] is not img or SMALLEST >= MIN_AREA:
+            return []
+        return self._smallest(*self._later[1:])
+
+    @staticmethod
+    def _smallest(closed: np.ndarray, mask: np.ndarray, k: int, top: float) -> list[Candidate]:
+        """Dice far smaller than expected (SMALLEST to MIN_AREA of a top face; side
+        0.22-0.26 times): the thin bits cut at a die's scale (see _candidates) cut
+        such a die's blob, its light body only, away whole. Cut at half that
+        scale, the blobs the other cut erased are candidates too."""
+        r = max(1, k // 2)
+        half = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+        gone = cv2.morphologyEx(closed, cv2.MORPH_OPEN, half) & (1 - mask)
+        n, _, stats, cents = cv2.connectedComponentsWithStats(gone, connectivity=8)
+        out = []
+        for i in range(1, n):
+            x, y, w, h, area = (int(v) for v in stats[i])
+            if SMALLEST * top <= area < MIN_AREA * top and max(w, h) <= 2 * min(w, h):
+                cx, cy = float(cents[i][0]), float(cents[i][1])
+                # The blob is the top face (no sides seen at this size).
+                out.append(Candidate(cx, cy, float(w), float(h), float(area) / 0.75**2))
+        return out
+
     def _split(self, blob: np.ndarray, x0: int, y0: int, s: float | None = None) -> list[Candidate]:
         """Dice that touch: one candidate per peak of the distance transform, each
         as large as the blob is wide there. `s`: only die-sized parts of a large
         blob (a die's expected side: parts from a third to 2.8 times as wide)."""
         dist = cv2.distanceTransform(blob, cv2.DIST_L2, 3)
         widest = float(dist.max())
-        lo, hi = (0.3 * widest, widest) if s is None else (0.17 * s, 1.75 * s)
+        lo, hi = (0.3 * widest, widest) if s is None else (0.17 * s, 0.5 * LARGEST * s)
         r = max(1, int(0.7 * min(widest, hi)))
         peaks = (dist == cv2.dilate(dist, np.ones((2 * r + 1, 2 * r + 1), np.uint8))) & (
             (dist >= lo) & (dist <= hi)
@@ -947,10 +999,10 @@ class DiceReader:
             self._table = (key, table, np.ascontiguousarray(self.face_feats.T))
         return self._table[1]
 
-    def _face(self, view: np.ndarray, c: Candidate) -> tuple[int, float, float]:
+    def _face(self, view: np.ndarray, c: Candidate, looks=LOOKS) -> tuple[int, float, float]:
         """The face in `view` (see _face_view), its confidence (the winner's share
         of a softmax of the faces' scores) and its score."""
-        scores = self._face_scores(view, c.fangle)
+        scores = self._face_scores(view, c.fangle, looks=looks)
         face = int(np.argmax(scores))
         share = np.exp((scores - scores[face]) / self.softmax_t.get(face, SOFTMAX_T))
         return face, float(1.0 / share.sum()), float(scores[face])
@@ -970,10 +1022,15 @@ class DiceReader:
         `die_px`: a die's side in this picture's pixels when something tells it (a
         calibrated mat: the die's millimetres times the mat's pixels per mm); the
         reader then works at the scale that suits that size. Without it dice from a
-        quarter to three and a half times the enrolled size are found. Either way each
+        fifth to four and a half times the enrolled size are found. Either way each
         face is read at its own size (see _face_view). `expected`: how many dice
-        there are, when something tells it (the game has five): when the colour
-        model finds as many, the search by outlines (see _outlined) is skipped."""
+        there are, when something tells it (a number: the reader knows no game):
+        when the colour model finds as many, the search by outlines (see
+        _outlined) is skipped; when fewer are found in the end, the dice the
+        verifier took for dice but whose faces were less alike to the enrolled
+        ones than a die untold must be (at least LEAST of the enrolled dice's
+        likeness, read surely) fill the gap, the most alike first, never more
+        than are missing."""
         check_frame(img)
         self._likeness_cache = None  # the same array may hold a new picture
         if empty is not None:
@@ -1001,8 +1058,20 @@ class DiceReader:
                 )
             ]
         else:
-            cands = self._candidates(small, side)
-        found = self._read(small, region, cands, empty is not None, img, k, side)
+            # Told how many dice there are, the smallest blobs are looked at only
+            # when the others are not enough (a fifth of the taught size or less).
+            cands = self._candidates(small, side, smallest=not expected)
+        doubted: list[tuple[float, Detection]] | None = [] if expected else None
+        found = self._read(small, region, cands, empty is not None, img, k, side, doubted)
+        if empty is None and expected and len(found) < expected:
+            tiny = [
+                c
+                for c in self._smallest_later(small)
+                if not any(abs(c.cx - d.cx) < d.w / 2 and abs(c.cy - d.cy) < d.h / 2 for d in found)
+            ]
+            if tiny:
+                found += self._read(small, region, tiny, False, img, k, side, doubted)
+        self._later = None
         if empty is None and EDGES and (expected is None or len(found) < expected):
             # A second way to find dice: by their outlines, where the colour model
             # found none (a pale die on a pale table shows only its edges and pips).
@@ -1017,9 +1086,19 @@ class DiceReader:
                 # a wrong face.
                 found += [
                     d
-                    for d in self._read(small, region, more, False, img, k, side)
+                    for d in self._read(small, region, more, False, img, k, side, doubted)
                     if d.confidence >= EDGE_SURE
                 ]
+        if expected and doubted and len(found) < expected:
+            # Told how many dice there are and some are missing: the dice doubted
+            # for their faces alone, the most alike first, as many as are missing
+            # (a pale die on a pale table, its face read surely but faintly).
+            for _, d in sorted(doubted, key=lambda ad: -ad[0]):
+                if len(found) >= expected:
+                    break
+                on = [o for o in found if abs(d.cx - o.cx) < o.w / 2 and abs(d.cy - o.cy) < o.h / 2]
+                if not on:
+                    found.append(d)
         return [
             Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
             for d in found
@@ -1041,9 +1120,13 @@ class DiceReader:
         full: np.ndarray | None = None,
         k: float = 1.0,
         side: float | None = None,
+        doubted: list[tuple[float, Detection]] | None = None,
     ) -> list[Detection]:
         """`changed`: the candidates are what differs from the empty place; then one of
-        a die's size is a die (the verifier is for the colour model's look-alikes)."""
+        a die's size is a die (the verifier is for the colour model's look-alikes).
+        `doubted`: where to put the dice the verifier took for dice whose faces
+        were less alike to the enrolled ones than the gate asks (and their
+        likeness)."""
         found = []
         for c in cands:
             if region is not None and not region[int(c.cy), int(c.cx)]:
@@ -1066,10 +1149,32 @@ class DiceReader:
                 if glance < SURE * self.face_gate - GLANCE:
                     continue
             face, conf, alike = self._face(view, c)
+            if (
+                SECOND_LOOK
+                and is_die == 1
+                and dieness >= 1.0
+                and c.side >= SECOND_SIDE * (side or self.side)
+                and alike < self.face_gate
+            ):
+                # A die, says the verifier, whose face its blob placed wrong: a die seen
+                # slantwise shows two or three of its sides, its top face smaller than
+                # the blob tells and off its centre. Looked for again, smaller, in the
+                # blob's corners; a die only when read surely there, and as the same
+                # face (a smaller look at a Two's corner may see a One).
+                again = self._face(view, c, looks=SECOND_LOOKS)
+                if again[0] == face and again[2] >= self.face_gate and again[1] >= EDGE_SURE:
+                    face, conf, alike = again
             # A die looks like one of the enrolled faces, and the verifier takes it for
             # a die too, unless it looks very like a face (a die the verifier doubts:
             # blurred, half in view, beside another).
             if alike < self.face_gate or (is_die != 1 and alike < SURE * self.face_gate):
+                # A die by the verifier, its face read surely but less like the
+                # enrolled ones than the gate asks: one more die only when the reader
+                # is told that dice are missing (see read).
+                sure = conf >= EDGE_SURE and alike >= LEAST * self._alike
+                if doubted is not None and is_die == 1 and sure:
+                    w, h = max(c.w, c.side), max(c.h, c.side)
+                    doubted.append((alike, Detection(c.fx, c.fy, w, h, face, conf, dieness)))
                 continue
             found.append(
                 Detection(c.fx, c.fy, max(c.w, c.side), max(c.h, c.side), face, conf, dieness)

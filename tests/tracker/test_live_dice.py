@@ -4,6 +4,7 @@ detector, dice reader taught at this table, tracker, table service) must arrive
 at the very state the script did: every roll's faces, every save, the checks."""
 
 from companion.engine.dice.game import new_game
+from companion.sim.dice_scenes import BEANS
 from companion.tracker.live import LiveDice
 
 from .helpers import reading, scripted_frames
@@ -44,3 +45,41 @@ def test_a_scripted_dice_game_through_camera_vision_tracker_engine_store(
     # Every action went through the store as the camera's.
     assert {a.source for a in store.log(service.table(code).game_id)} == {"camera"}
     store.close()
+
+
+def test_the_reader_is_told_how_many_dice_lie_on_the_mat(mat_and_reader):
+    """The game says how many dice lie on the mat (all five, always: saved ones stay
+    in the tray); the tracker passes that number to the reader. A die shaken as it
+    settled and half lost in the table (blurred, washed out) is read less alike to
+    the taught faces than a die must be untold: told that five lie there and seeing
+    four, the reader takes it."""
+    import cv2
+    import numpy as np
+
+    from companion.engine.games import game_of
+
+    mat, empty, reader = mat_and_reader
+    state = new_game(2, knowledge="known", seed=3)
+    assert game_of(state).dice_sightings.on_mat(state) == 5
+    lying = [(die.faces[0], die.kind) for die in state.dice.dice]
+    image = mat.look(lying, [False] * 5, set(range(5)))
+    clear = reader.read(image, empty=empty)
+    assert len(clear) == 5
+    d = clear[0]
+    x0, y0 = int(d.cx - 0.7 * d.w), int(d.cy - 0.7 * d.h)
+    x1, y1 = int(d.cx + 0.7 * d.w), int(d.cy + 0.7 * d.h)
+    shaken = cv2.GaussianBlur(image[y0:y1, x0:x1], (0, 0), 6).astype(np.float32)
+    faint = image.copy()
+    faint[y0:y1, x0:x1] = (0.5 * shaken + 0.5 * empty[y0:y1, x0:x1]).astype(np.uint8)
+
+    untold = reader.read(faint, empty=empty)
+    assert len(untold) == 4
+    assert not any(abs(u.cx - d.cx) < d.w / 2 and abs(u.cy - d.cy) < d.h / 2 for u in untold)
+    # Told four (one fewer than the colour model's dice), nothing is added.
+    assert len(reader.read(faint, empty=empty, expected=4)) == 4
+
+    seen = reading(mat, empty, reader, state)(faint)
+    dice = seen.rolled + seen.field
+    assert len(dice) == 5
+    found = [s for s in dice if abs(s.x - d.cx) < d.w / 2 and abs(s.y - d.cy) < d.h / 2]
+    assert [s.face for s in found] == [BEANS[d.face]]

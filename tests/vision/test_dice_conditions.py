@@ -75,13 +75,15 @@ def test_the_mat_telling_the_dice_size_finds_dice_three_times_smaller(daylight_6
 def test_dice_far_smaller_than_taught_are_found_untold(daylight_64):
     """Taught at 64 px, read at 20 px (0.31 times) without the mat telling the
     size: a small die's blob is only its light body, so blobs down to 0.07 of a
-    die's top face are looked at, and a die is found by its outline too (a
-    clump of edges as small: what is printed on it fills it). Reached: 97 of 100
-    (91 by colour alone; 73 when blobs under 0.12 were specks); every die found
-    is read right. Issue 17 asks 99.5 %: not reached this far from the taught
-    size."""
+    die's top face are looked at, down to 0.05 where cutting thin bits at the
+    taught die's scale erased a small die's blob whole, and a die is found by
+    its outline too (a clump of edges as small: what is printed on it fills
+    it). Reached: 99 of 100 (97 before the blobs under 0.07 that the cut erased;
+    91 by colour alone; 73 when blobs under 0.12 were specks); every die found is
+    read right (`bench/vision_dice.py --cross`, 200 dice: 98.5 %). Issue 17 asks
+    99.5 %: not reached this far from the taught size. Asked: one die fewer."""
     untold = read_scenes(daylight_64, 20, "daylight", frames=20)
-    assert untold["recall"] >= 0.95, untold
+    assert untold["recall"] >= 0.98, untold
     assert untold["precision"] >= 0.995 and untold["face_accuracy"] >= 0.995, untold
 
 

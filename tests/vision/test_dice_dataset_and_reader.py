@@ -191,10 +191,11 @@ def _read(reader, samples, change="as is"):
 def test_dice_taught_small_are_read_two_to_four_times_larger(real_dev):
     """The 30-45 px pictures shrunk by 0.6 taught (dice of 18-27 px, a camera
     1.7 times as high), the pictures of dice over 45 px read. Reached: recall
-    98.2 %, precision 100 %, faces 99.5 % (220 dice; was 97.7 / 100 / 99.1 %
-    before a ragged or touching die was also read as large as its blob; what is
-    missed is 65-90 px, beyond 3.5 times the taught side, or a die half hidden
-    by a cable)."""
+    99.5 %, precision 100 %, faces 99.5 % (220 dice; the one missed is
+    `five_1`'s label on empty table. 98.2 % before large blobs were searched for
+    dice up to 4.5 times the taught side, not 3.5: three dice of 65-90 px
+    missed; 97.7 / 100 / 99.1 % before a ragged or touching die was also read
+    as large as its blob). Asked: issue 17's marks."""
     from companion.sim.harder import Smaller
     from companion.vision.dice_reader import DiceReader
 
@@ -203,21 +204,24 @@ def test_dice_taught_small_are_read_two_to_four_times_larger(real_dev):
     reader = DiceReader.enrol(classes, taught, per_face=20)
     out = _read(reader, [s for s in samples if _side(s) > 45])
     assert out["labels"] == 220
-    assert out["recall"] >= 0.975
+    assert out["recall"] >= 0.995
     assert out["precision"] >= 0.995
     assert out["face_accuracy"] >= 0.99
 
 
 def test_dice_taught_large_are_read_smaller(real_dev):
     """The pictures of dice over 45 px taught, those of 45 px and under read.
-    Reached: recall 99.1 %, precision 100 %, faces 99.8 % (545 dice)."""
+    Reached: recall 99.6 %, precision 100 %, faces 99.8 % (545 dice; 99.1 %
+    before a die the verifier is sure of but whose face was not found where its
+    blob put it, a slanted view showing its sides, was looked at again, smaller
+    and in the blob's corners). Asked: issue 17's marks."""
     from companion.vision.dice_reader import DiceReader
 
     classes, samples = real_dev
     reader = DiceReader.enrol(classes, [s for s in samples if _side(s) > 45], per_face=20)
     out = _read(reader, [s for s in samples if _side(s) <= 45])
     assert out["labels"] == 545
-    assert out["recall"] >= 0.985
+    assert out["recall"] >= 0.995
     assert out["precision"] >= 0.995
     assert out["face_accuracy"] >= 0.995
 

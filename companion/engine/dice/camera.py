@@ -60,6 +60,13 @@ def kinds_by_tone(tones: list[float], state: DiceState) -> list[str | None]:
     return out
 
 
+def on_mat(state: DiceState) -> int:
+    """How many dice lie on the mat, the rolling area and the bean-field tray
+    together: all of them, always (saved dice stay in the tray, and the next
+    player takes them from there)."""
+    return len(state.dice.dice)
+
+
 def _stayed(before: tuple[SeenDie, ...], now: tuple[SeenDie, ...], side: float) -> bool:
     """Every die now in the rolling area lies as one did before (face and place)."""
     left = list(before)
