@@ -1,4 +1,4 @@
-"""Mechanics shared by the card games (Bohnanza and The Duel): seats, fields,
+"""Mechanics shared by the card games: seats, fields,
 taking cards out of an ordered hand, the protection rule, selling a field, and
 naming a card the table has just seen."""
 
@@ -61,9 +61,10 @@ def take(items: tuple, positions: tuple[int, ...], what: str) -> tuple[tuple, tu
     return taken, kept
 
 
-# The protection rule in its two wordings. OTHER_FIELD (the newer edition, The
-# Duel): "If there is only one bean card in one of your fields, you can't harvest
-# it as long as you have another field containing more than one bean card."
+# The protection rule in its two wordings. OTHER_FIELD (the newer edition's and
+# the two-player card game's rulebooks, 003 and 001): "If there is only one bean
+# card in one of your fields, you can't harvest it as long as you have another
+# field containing more than one bean card."
 # ALL_SINGLE (the classic rulebook): "A player may not sell beans from a bean field
 # with a single card unless all his bean fields have just one card." They differ
 # only for a lone card beside an empty field.

@@ -103,7 +103,7 @@ def noun(n: int, noun_id: str, lang: str) -> str:
 
 
 def cents(amount: int, lang: str) -> str:
-    """The Duel's money: "$3.40" / "3,40 $"."""
+    """Money in dollars and cents: "$3.40" / "3,40 $"."""
     whole, rest = divmod(amount, 100)
     if lang == "de":
         return f"{whole},{rest:02d} $"
