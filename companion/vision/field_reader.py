@@ -195,7 +195,7 @@ def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
     calibrated mat): the view is then true to scale however the camera looks at the
     table; without it the slot is taken as a card and 4 mm each side wide and as long
     as its shape in the picture says (right only for a camera straight above)."""
-    if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] != 3:
+    if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] not in (3, 4):
         raise ValueError("not a colour picture (an empty or unreadable frame)")
     q = np.array(quad, np.float32).reshape(4, 2)
     if size_mm is None:
@@ -214,9 +214,12 @@ def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
     dst *= np.array([ACROSS, ALONG], np.float32)
     size = (int(round((w_mm + 2 * mx) * ACROSS)), int(round((l_mm + 2 * my) * ALONG)))
     m = cv2.getPerspectiveTransform(q, dst)
-    return cv2.warpPerspective(
+    view = cv2.warpPerspective(
         image, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
+    # (A BGRA picture, see `FieldReader.read_all`, warps the same pixels in half the
+    # time: OpenCV's bilinear warp is vectorised for four channels, not for three.)
+    return view if view.shape[2] == 3 else cv2.cvtColor(view, cv2.COLOR_BGRA2BGR)
 
 
 def _white_balance(img: np.ndarray, share: float = 0.05) -> np.ndarray:
@@ -1221,6 +1224,19 @@ class FieldReader:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's
         `slot_mm`): its printed size."""
         return self.read_slot(slot_view(image, quad, size_mm or self.slot_mm))
+
+    def read_all(self, image: np.ndarray, quads: list, sizes_mm: list | None = None) -> list:
+        """`read` of several field slots of one picture (a quad None: None), the
+        picture's work shared: each slot's view is warped from one BGRA copy of it
+        (the same pixels as from the picture, in about half the time)."""
+        if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] != 3:
+            raise ValueError("not a colour picture (an empty or unreadable frame)")
+        sizes = sizes_mm if sizes_mm is not None else [None] * len(quads)
+        bgra = cv2.cvtColor(image, cv2.COLOR_BGR2BGRA) if len(quads) > 4 else image
+        return [
+            None if q is None else self.read(bgra, q, size)
+            for q, size in zip(quads, sizes, strict=True)
+        ]
 
 
 SPOT = (CARD[0] + 16, CARD[1] + 16)  # a card's place: the card and 4 mm around
