@@ -277,8 +277,9 @@ def _bare(gmask: np.ndarray, left: int, right: int, light: np.ndarray) -> np.nda
     open_ = gmask.copy()  # (where no ridge across the slot crosses)
     side = cv2.max(light[:, :-4], light[:, 4:])
     ridge = cv2.compare(cv2.subtract(light[:, 2:-2], side), RIDGE, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
-    open_[:, 2:-2] &= ~ridge >> 7
-    n, labels = cv2.connectedComponents(open_, connectivity=4)
+    inner = open_[:, 2:-2]
+    cv2.subtract(inner, ridge, dst=inner)  # (0/1 less 255 where a ridge: 0)
+    n, labels = cv2.connectedComponents(open_, connectivity=4, ltype=cv2.CV_16U)
     if n <= 2:
         return gmask
     seeds = np.concatenate([labels[:, left + 1 : left + 3], labels[:, right - 3 : right - 1]])
