@@ -949,7 +949,12 @@ class FieldReader:
         planes = cv2.split(bal)
         hi_px, lo_px = _hi_lo(planes)
         white = _white_mask(planes, (hi_px, lo_px))
-        content = (1 - white) & (1 - _near_mask(planes, _paper(bal), PAPER_NEAR))
+        # (masks of 0 and 1 combined by OpenCV: numpy's operators cost several times as
+        # much on a whole view) Content: neither white nor the paper.
+        content = cv2.compare(
+            cv2.bitwise_or(white, _near_mask(planes, _paper(bal), PAPER_NEAR)), 0, cv2.CMP_EQ
+        )  # type: ignore[call-overload]  # a number as scalar
+        cv2.bitwise_and(content, 1, dst=content)  # type: ignore[call-overload]
         if ground is not None:  # neither the paper nor the printed slot is a card's art
             # Up to a fifth darker (a shadow, the light along the slot; a card's dark
             # grey art is darker still), only a little lighter: a card's white
@@ -967,12 +972,13 @@ class FieldReader:
                 # rows not lifted are as the range above found them)
                 part = gmask[y : y + len(lift)]
                 part |= cv2.inRange(cv2.subtract(bal[y : y + len(lift)], lift), *lo_hi)
-            gmask >>= 7
             # ... and about as colourless (a dark olive bean is near in every channel).
             chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
-            gmask &= cv2.compare(cv2.subtract(hi_px, lo_px), chroma, cv2.CMP_LT) >> 7  # type: ignore[call-overload]  # a number as scalar
+            colourless = cv2.compare(cv2.subtract(hi_px, lo_px), chroma, cv2.CMP_LT)  # type: ignore[call-overload]  # a number as scalar
+            cv2.bitwise_and(gmask, colourless, dst=gmask)
+            cv2.bitwise_and(gmask, 1, dst=gmask)  # type: ignore[call-overload]  # (0 or 1)
             gmask = _bare(gmask, int(mx), int(bal.shape[1] - mx), hi_px)
-            content &= 1 - gmask
+            cv2.subtract(content, gmask, dst=content)  # (content and not bare slot)
         w_mm = bal.shape[1] - 2 * mx
         n_b = int((w_mm + 16) // BAND_MM)
         x0 = int(round(mx + w_mm / 2 - n_b * BAND_MM / 2))
