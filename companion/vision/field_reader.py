@@ -301,7 +301,7 @@ def _near_mask(planes, colour: np.ndarray, tol: float) -> np.ndarray:
 
 
 def _median_rows(px: np.ndarray) -> np.ndarray:
-    """np.median(px, axis=0) of a small (n, 3) array, at a fraction of its cost."""
+    """np.median(px, axis=0) of a small (n, 3) or (n,) array, at a fraction of its cost."""
     s = np.sort(px, axis=0)
     n = len(s)
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
@@ -647,7 +647,7 @@ def _fill_gaps(
     if len(lines) >= 3:
         ys = np.array([y for y, _ in lines])
         gaps = np.diff(ys)
-        strip = float(np.median(gaps))
+        strip = float(_median_rows(gaps))  # (np.median, at a fraction of its cost)
         out = [lines[0]]
         for (y0, s0), (y1, s1), gap in zip(lines, lines[1:], gaps.tolist(), strict=False):
             n = int(round(gap / strip))
