@@ -1196,16 +1196,18 @@ class FieldReader:
             for crop, rows, d in zip(crops, strip_rows, dists, strict=True):
                 scored.append(self._rank(crop, rows, d))
         scored.append((top_order, top_score))
-        picks = [int(order[np.argmin(score)]) for order, score in scored]
-        for k, (order, score) in enumerate(scored):
+        # (up to SHORTLIST varieties a card: Python's lists, not numpy's arrays)
+        lists = [(o.tolist(), v.tolist()) for o, v in scored]
+        picks = [ids[min(range(len(vals)), key=vals.__getitem__)] for ids, vals in lists]
+        for k, (ids, vals) in enumerate(lists):
             # A near tie goes to the variety of the cards beside it: a field holds
             # one variety in most games (a ladder mixes, but rarely two
             # near-alike varieties side by side).
             beside = {picks[j] for j in (k - 1, k + 1) if 0 <= j < len(picks)}
-            score = score - NEIGHBOUR * np.array([o in beside for o in order.tolist()])
-            ranked = np.argsort(score)
-            cards.append(self.ids[int(order[ranked[0]])])
-            gap = score[ranked[1]] - score[ranked[0]] if len(ranked) > 1 else 4.0
+            vals = [v - NEIGHBOUR * (i in beside) for i, v in zip(ids, vals, strict=True)]
+            nearest = sorted(range(len(vals)), key=vals.__getitem__)
+            cards.append(self.ids[ids[nearest[0]]])
+            gap = vals[nearest[1]] - vals[nearest[0]] if len(nearest) > 1 else 4.0
             margins.append(min(max(float(gap) / 4, 0.0), 1.0))
         return FieldReading(cards, min(margins), margins)
 
