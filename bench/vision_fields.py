@@ -68,10 +68,7 @@ def read_table(reader: FieldReader, img: np.ndarray, labels: dict, players: int)
             quads.append(None if h is None else to_image(h, np.float32(slot.quad)))
             sizes.append((x1 - x0, y3 - y0))
     t, cpu = time.perf_counter(), time.process_time()
-    read = [
-        reader.read(img, q, size).cards if q is not None else None
-        for q, size in zip(quads, sizes, strict=True)
-    ]
+    read = [r if r is None else r.cards for r in reader.read_all(img, quads, sizes)]
     return read, (1000 * (time.perf_counter() - t), 1000 * (time.process_time() - cpu))
 
 

@@ -91,6 +91,18 @@ def test_hard_tables_of_styles_never_tuned_on(style):
     )
 
 
+def test_a_frames_slots_read_together_as_one_by_one():
+    """`read_all` (one BGRA copy of the frame for every slot's warp) reads every
+    slot as `read` does, card for card and margin for margin."""
+    reader = reader_for("r1")
+    img, labels = render_table(np.random.default_rng(3), 7, "r1")
+    quads = [f["quad"] for f in labels["fields"]]
+    sizes = [f["size_mm"] for f in labels["fields"]]
+    together = reader.read_all(img, [*quads, None], [*sizes, None])
+    assert together[-1] is None
+    assert together[:-1] == [reader.read(img, q, s) for q, s in zip(quads, sizes, strict=True)]
+
+
 def test_a_slot_is_true_to_scale_only_from_its_printed_size():
     """Issue 16: a camera off straight down foreshortens a slot; taken from its
     quad's shape it is squeezed (counts come out short), from its printed size
