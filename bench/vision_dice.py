@@ -15,8 +15,10 @@ dice (a high camera): taught at 30 px, read at 20 px; and taught at 64 px, read
 at 20 px (a third) with the size untold. With --real, the dice-real photos
 (640 x 480) split two ways: by number (pictures 1-20 of each series taught) and
 by size (dice of 30-45 px taught, smaller and larger read). The 1280 x 960
-frames are read untold and told that five dice lie there (`expected=5`, as the
-live table tells the reader)."""
+frames are read untold, told that five dice lie there (`expected=5`), and told
+that and the die's side in pixels (`die_px`, as the rig tells the reader from the
+dice mat's calibration); each cross condition is read untold, and told the side
+and the count as the rig does."""
 
 # ruff: noqa: E402  (BLAS threads are set before numpy loads)
 from __future__ import annotations
@@ -69,6 +71,7 @@ def main() -> None:
     rng = np.random.default_rng(7)
     times, cpu, results, peak = [], [], [], 0
     told_cpu, told_results = [], []  # the same frames, the reader told five dice lie there
+    sized_cpu, sized_results = [], []  # told five dice and their side (a calibrated mat)
     for i in range(args.frames):
         scene = render_scene(rng, (1280, 960), dice=5, hand=False)
         if i % 2:  # told and untold in turn first: neither gains from the other's cache
@@ -84,6 +87,10 @@ def main() -> None:
             c = time.thread_time()
             told_results.append((scene.boxes, reader.read(scene.image, expected=5)))
             told_cpu.append((time.thread_time() - c) * 1e3)
+        c = time.thread_time()
+        side = float(np.median([b.w for b in scene.boxes]))
+        sized_results.append((scene.boxes, reader.read(scene.image, die_px=side, expected=5)))
+        sized_cpu.append((time.thread_time() - c) * 1e3)
         if i < 5:  # the memory a reading takes, measured apart from the timing
             tracemalloc.start()
             reader.read(scene.image)
@@ -92,6 +99,7 @@ def main() -> None:
     times.sort()
     cpu.sort()
     told_cpu.sort()
+    sized_cpu.sort()
     out = {
         "frame": "1280x960, 5 dice",
         "ms_mean": round(statistics.fmean(times), 2),
@@ -103,6 +111,10 @@ def main() -> None:
         "told_5_cpu_ms_mean": round(statistics.fmean(told_cpu), 2),
         "told_5_cpu_ms_p95": round(told_cpu[int(len(told_cpu) * 0.95) - 1], 2),
         "told_5_synthetic": score(told_results),
+        # Told the die's side too (the rig: the mat's calibration), as the live table.
+        "told_5_and_side_cpu_ms_mean": round(statistics.fmean(sized_cpu), 2),
+        "told_5_and_side_cpu_ms_p95": round(sized_cpu[int(len(sized_cpu) * 0.95) - 1], 2),
+        "told_5_and_side_synthetic": score(sized_results),
         "model_kb": round(model_bytes / 1024),
         "read_peak_mb": round(peak / 2**20, 1),
         "process_max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
@@ -168,18 +180,33 @@ def cross_condition(tmp: Path, frames: int) -> dict:
         classes, samples = read_dataset(folder)
         reader = DiceReader.enrol(classes, samples, per_face=20)
         rng = np.random.default_rng(7)
-        results, times = [], []
+        results, times, cpu, sized, sized_cpu = [], [], [], [], []
         for _ in range(frames):
             scene = render_scene(rng, (1280, 960), dice=5, hand=False, die_px=read[0], lamp=read[1])
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.thread_time()
             results.append((scene.boxes, reader.read(scene.image)))
             times.append((time.perf_counter() - t) * 1e3)
+            cpu.append((time.thread_time() - c) * 1e3)
+            # Told the die's side and the count, as the rig tells them (the mat, the game).
+            c = time.thread_time()
+            told = reader.read(scene.image, die_px=float(read[0]), expected=5)
+            sized.append((scene.boxes, told))
+            sized_cpu.append((time.thread_time() - c) * 1e3)
         times.sort()
+        cpu.sort()
+        sized_cpu.sort()
         out[name] = {
             **score(results),
             "confused": breakdown(list(BEANS), results)["confused"],
             "ms_mean": round(statistics.fmean(times), 2),
             "ms_p95": round(times[int(len(times) * 0.95) - 1], 2),
+            "cpu_ms_mean": round(statistics.fmean(cpu), 2),
+            "told_side": {
+                **score(sized),
+                "confused": breakdown(list(BEANS), sized)["confused"],
+                "cpu_ms_mean": round(statistics.fmean(sized_cpu), 2),
+                "cpu_ms_p95": round(sized_cpu[int(len(sized_cpu) * 0.95) - 1], 2),
+            },
         }
     return out
 

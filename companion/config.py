@@ -19,6 +19,7 @@ source = "pi"              # "pi", "usb:N", "video:PATH"; empty: no camera (play
 paper = "A4"               # the printed mats (`companion mats`)
 faces = ""                 # the taught card faces, ID.png per variety; default: beside the db
 dice = ""                  # the dice reader's labelled pictures; default: beside the db
+die_mm = 16                # a die's side in mm, if the taught pictures don't show the mat
 
 [limits]                   # what one client may take of the service
 per_address = 48           # open connections from one address (a phone needs 2–8)
@@ -56,6 +57,7 @@ class Config:
     paper: str = "A4"
     faces: str = ""
     dice: str = ""
+    die_mm: float = 16.0  # measured on the taught pictures when they show the mat
     # [limits]: connections one client address may hold, and in all; whether the
     # Pi's own loopback address is limited too (for tests and the flood bench).
     per_address: int = 48
@@ -88,6 +90,7 @@ def load_config(path: str | None) -> Config:
         cfg.paper = camera.get("paper", "A4")
         cfg.faces = camera.get("faces", "")
         cfg.dice = camera.get("dice", "")
+        cfg.die_mm = float(camera.get("die_mm", cfg.die_mm))
         limits = data.get("limits", {})
         cfg.per_address = int(limits.get("per_address", cfg.per_address))
         cfg.total_connections = int(limits.get("total", cfg.total_connections))

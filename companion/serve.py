@@ -59,6 +59,7 @@ def camera_rig(cfg: Config, service):
         paper=cfg.paper,
         faces=cfg.faces or beside("faces"),
         dice=cfg.dice or beside("dice"),
+        die_mm=cfg.die_mm,
     )
 
 

@@ -51,13 +51,20 @@ def dice_look(
     empty: np.ndarray | None,
     tray_y: float | Callable[[float, float], bool],
     state,
+    die_px: float | None = None,
+    region: np.ndarray | None = None,
 ) -> Callable[[np.ndarray], Seen]:
     """How a settled picture of the dice mat is read: every die (the dice reader,
     against the empty mat when there is one), in the rolling area above `tray_y` or
     in the tray below it (or where `tray_y(x, y)` says it is in the tray), its kind
     from how light it looks (the game's `kinds_by_tone`). The reader is told how
     many dice there are when the game says how many lie on the mat (`on_mat`): a
-    plain number, the reader knows no rule."""
+    plain number, the reader knows no rule. `die_px`: a die's side in the picture's
+    pixels where the dice lie, when a calibrated mat tells it (another plain number:
+    the reader then reads every die at one scale, however high the camera hangs);
+    without it the reader guesses the size from the taught dice. `region`: a mask of
+    the picture where a die's centre may lie (the mat's rolling area and tray), if
+    known."""
     import cv2
 
     # Below a line across the picture, or (a calibrated mat) inside the tray's outline.
@@ -65,7 +72,7 @@ def dice_look(
 
     def read(image: np.ndarray) -> Seen:
         dice_on_mat = game_of(state).dice_sightings.on_mat(state)
-        found = reader.read(image, empty=empty, expected=dice_on_mat)
+        found = reader.read(image, region=region, empty=empty, die_px=die_px, expected=dice_on_mat)
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         tones = []
         for d in found:

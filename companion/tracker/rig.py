@@ -17,20 +17,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+import cv2
 import numpy as np
 
 from ..engine import words
 from ..engine.games import GameDef
 from ..engine.sightings import Reads
-from ..vision.calibrate import MatTracker, to_image, to_mat
+from ..vision.calibrate import MatTracker, side_mm, side_px, to_image, to_mat
 from ..vision.camera import Camera
 from ..vision.mats import FACE_UP_MAT, MatLayout, mats_for
 from .link import TableLink
 from .live import CameraFeed, LiveDice, LiveFields, card_reading, dice_look
 
 FACE_UP_LOOK_EVERY = 20  # frames (2 s): how often a card table looks for a face-up mat
+# A die's side in mm when the taught pictures can't tell it (no empty mat in view
+# at teach time): the common small die's 16 mm ([camera] die_mm says otherwise).
+DIE_MM = 16.0
+REGION_INSET = 3.0  # mm: a die's centre lies this far inside the dice mat's outlines
 
 if TYPE_CHECKING:
+    from ..vision.dataset import Sample
     from ..vision.field_reader import FieldReader
 
 
@@ -47,6 +53,45 @@ class CardsRead(NamedTuple):
 
     reader: FieldReader
     slots: list[list[np.ndarray]]
+
+
+def taught_die_mm(
+    samples: list[Sample], empty: np.ndarray | None, layout: MatLayout
+) -> float | None:
+    """The taught dice's side in millimetres: each taught die's side in pixels (as
+    teach mode boxed it) through the calibration of the empty mat's photo taken at
+    the same sitting (`companion vision teach-dice --empty`; the camera stays put
+    while teaching, the photos are read against it); the median. None when there
+    is no such photo, or it does not show the mat."""
+    if empty is None:
+        return None
+    mats = MatTracker([layout])
+    h = mats.update(empty).get(layout.name)
+    if h is None:
+        return None
+    sides = [side_mm(h, (b.cx, b.cy), max(b.w, b.h)) for s in samples for b in s.boxes]
+    return float(np.median(sides)) if sides else None
+
+
+def die_px_on(layout: MatLayout, h: np.ndarray, die_mm: float) -> float:
+    """A die's side in the picture's pixels where the dice lie on the dice mat (the
+    mean over the centres of its areas: the rolling area and the tray)."""
+    at = [np.mean(np.asarray(slot.quad, np.float64), axis=0) for slot in layout.slots]
+    return float(np.mean([side_px(h, (float(x), float(y)), die_mm) for x, y in at]))
+
+
+def dice_region(layout: MatLayout, h: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Where a die's centre may lie in the picture: the dice mat from the rolling
+    area's top to the tray's bottom, REGION_INSET mm inside their printed outlines
+    (a die whose centre lies on a line is mostly off the mat; the lines and the
+    paper's edge are no dice)."""
+    rolling, tray = layout.slots[0].quad, layout.slots[-1].quad
+    x0, x1 = rolling[0][0] + REGION_INSET, rolling[1][0] - REGION_INSET
+    y0, y1 = rolling[0][1] + REGION_INSET, tray[2][1] - REGION_INSET
+    quad = to_image(h, np.asarray([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32))
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
+    return mask
 
 
 def table_mats(game: GameDef, players: int, paper: str = "A4") -> list[MatLayout]:
@@ -66,6 +111,7 @@ class Rig:
     paper: str = "A4"
     faces: str | None = None  # the taught card faces: ID.png, one per variety
     dice: str | None = None  # the dice reader's enrolment pictures (a labelled dataset)
+    die_mm: float = DIE_MM  # a die's side, when the taught pictures don't tell it
     fps: float = 10.0
     clock: Callable[[], float] = time.monotonic
     code: str | None = None
@@ -77,6 +123,7 @@ class Rig:
     _game: Following | None = None  # the game being read, at which table
     _cards_read: CardsRead | None = None  # a card table's reader and its field slots
     _frames: int = 0
+    die_px: float | None = None  # a die's side in the picture, once the dice mat is calibrated
 
     @property
     def _mats(self) -> MatTracker:
@@ -178,7 +225,7 @@ class Rig:
             return
         t = self.service.table(self.code)
         try:
-            self.live = self._dice(t) if t.game.reads == Reads.DICE else self._cards(t)
+            self.live = self._dice(t, image) if t.game.reads == Reads.DICE else self._cards(t)
         except (OSError, ValueError) as err:
             self._wait(
                 words.both(
@@ -230,9 +277,7 @@ class Rig:
             for q in self._slots(m)
         ]
 
-    def _dice(self, t) -> LiveDice:
-        import cv2
-
+    def _dice(self, t, image: np.ndarray) -> LiveDice:
         from ..vision.dataset import read_dataset
         from ..vision.dice_reader import DiceReader
 
@@ -251,4 +296,9 @@ class Rig:
         def in_tray(x: float, y: float) -> bool:
             return float(to_mat(h, np.asarray([[x, y]], np.float32))[0][1]) >= top
 
-        return LiveDice(self.service, t.code, dice_look(reader, classes, None, in_tray, t.state))
+        # Every die read at one scale: its side in mm (measured on the taught
+        # pictures, else configured) through the mat's calibration, told the reader.
+        self.die_px = die_px_on(layout, h, taught_die_mm(samples, empty, layout) or self.die_mm)
+        region = dice_region(layout, h, image.shape)
+        look = dice_look(reader, classes, None, in_tray, t.state, self.die_px, region)
+        return LiveDice(self.service, t.code, look)

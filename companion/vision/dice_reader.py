@@ -1041,7 +1041,10 @@ class DiceReader:
                     f"the frame {img.shape[1]}x{img.shape[0]}"
                 )
         if die_px:
-            k = min(1.0, WORK_SIDE / die_px)
+            # Never finer than the taught dice are read at: a die told half the
+            # taught size would otherwise make the whole frame be read at full
+            # size (hundreds of ms) for no better reading.
+            k = min(1.0, WORK_SIDE / die_px, self.scale)
             side = die_px * k
         else:
             k, side = self.scale, self.side
