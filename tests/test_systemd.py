@@ -180,12 +180,18 @@ def test_serve_tells_systemd_it_is_ready_then_pings(fake_systemd, tmp_path):
 def test_serve_with_a_camera_pings_while_the_camera_loop_turns(fake_systemd, tmp_path):
     """With a camera over the table the watchdog also asks the camera loop: it pings
     (no game started, nothing to read, the loop still turns)."""
+    import cv2
+    import numpy as np
+
     path, sock = fake_systemd
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     config = tmp_path / "companion.toml"
-    config.write_text('[camera]\nsource = "synthetic"\n')
+    pictures = tmp_path / "pictures"  # a camera that needs no hardware: a folder
+    pictures.mkdir()
+    cv2.imwrite(str(pictures / "table.png"), np.full((480, 640, 3), 90, np.uint8))
+    config.write_text(f'[camera]\nsource = "folder:{pictures}"\n')
     env = {**os.environ, "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "400000"}
     env.pop("WATCHDOG_PID", None)
     proc = subprocess.Popen(
