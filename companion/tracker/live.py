@@ -69,9 +69,9 @@ def dice_look(
 
     # Below a line across the picture, or (a calibrated mat) inside the tray's outline.
     in_tray = tray_y if callable(tray_y) else (lambda _x, y: y >= tray_y)
+    dice_on_mat = game_of(state).dice_sightings.on_mat(state)  # once: the dice don't change
 
     def read(image: np.ndarray) -> Seen:
-        dice_on_mat = game_of(state).dice_sightings.on_mat(state)
         found = reader.read(image, region=region, empty=empty, die_px=die_px, expected=dice_on_mat)
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         tones = []

@@ -153,25 +153,27 @@ def to_image(h: np.ndarray, points_mm: np.ndarray) -> np.ndarray:
     return to_mat(np.linalg.inv(h), points_mm)
 
 
+def _square_side(project, at: tuple[float, float], side: float) -> float:
+    """The side (the square root of the area) of a square of `side` centred at `at`,
+    once `project` has taken its corners across (picture <-> mat)."""
+    x, y, r = float(at[0]), float(at[1]), side / 2
+    square = np.asarray(
+        [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]], np.float32
+    )
+    return float(np.sqrt(abs(cv2.contourArea(project(square)))))
+
+
 def side_px(h: np.ndarray, at_mm: tuple[float, float], side_mm: float) -> float:
     """How many pixels a square of `side_mm` millimetres lying at `at_mm` on the mat
     measures in the picture (the square root of its area: a side however the camera
     leans)."""
-    x, y, r = float(at_mm[0]), float(at_mm[1]), side_mm / 2
-    square = np.asarray(
-        [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]], np.float32
-    )
-    return float(np.sqrt(abs(cv2.contourArea(to_image(h, square)))))
+    return _square_side(lambda square: to_image(h, square), at_mm, side_mm)
 
 
 def side_mm(h: np.ndarray, at_px: tuple[float, float], side: float) -> float:
     """How many millimetres of the mat a square of `side` pixels centred at `at_px`
     in the picture covers (the square root of its area on the mat)."""
-    x, y, r = float(at_px[0]), float(at_px[1]), side / 2
-    square = np.asarray(
-        [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]], np.float32
-    )
-    return float(np.sqrt(abs(cv2.contourArea(to_mat(h, square)))))
+    return _square_side(lambda square: to_mat(h, square), at_px, side)
 
 
 def calibration_report(image: np.ndarray, layouts: list[MatLayout]) -> dict:
