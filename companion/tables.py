@@ -17,7 +17,8 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from . import views
@@ -184,6 +185,14 @@ class TableService:
     def open_tables(self) -> list[Table]:
         """Every open table, oldest first."""
         return list(self.tables.values())
+
+    @contextmanager
+    def holding(self, code: str) -> Iterator[Table]:
+        """One table, unchanged by anyone else while the caller looks at it (a
+        simulated player reading the game and deciding its move)."""
+        t = self.table(code)
+        with t.lock:
+            yield t
 
     def kept_out(self) -> dict[str, str]:
         """Tables the service could not bring back (an unknown game, a log that no

@@ -83,8 +83,7 @@ class Bots:
 
     def step(self) -> bool:
         """Make one bot move if one is due; True if a move was made."""
-        t = self.service.table(self.code)
-        with t.lock:
+        with self.service.holding(self.code) as t:
             state = t.state
             if state is None:
                 return False
@@ -283,8 +282,7 @@ class CameraBots(Bots):
         return (how, tuple(sorted((w.faces[i], w.kinds[i]) for i in dice)))
 
     def step(self) -> bool:
-        t = self.service.table(self.code)
-        with t.lock:
+        with self.service.holding(self.code) as t:
             state = t.state
             if state is None or state.over:
                 return False
@@ -490,8 +488,7 @@ class CardBots(Bots):
         return same and sorted(self.world.face_up()) == sorted(state.face_up[:4])
 
     def step(self) -> bool:
-        t = self.service.table(self.code)
-        with t.lock:
+        with self.service.holding(self.code) as t:
             state = t.state
             if state is None or state.over:
                 return False
