@@ -201,8 +201,12 @@ def _draw_face(bean: str, style: str) -> np.ndarray:
         q = 4 * S // 6
         cv2.rectangle(art, (tx - q, ty - q), (tx + side + q, ty + side + q), (245, 245, 245), -1)
         art[ty : ty + side, tx : tx + side] = cv2.merge([tile] * 3)
-    _character(art, bean, style, rng)
-    # The name band at the top of the art: the count in both top corners, the name.
+    body_box = _character(art, bean, style, rng)
+    minis = style in MINIS
+    if minis:
+        _minis(art, body_box)
+    # The name band at the top of the art: the count in both top corners, the name
+    # (styles with the bean in miniature there: the count between them, over the name).
     title_h = int(rng.uniform(8.5, 10.5) * S)
     banner = style in ("r0", "r1", "r4", "r6")
     if banner:
@@ -221,24 +225,48 @@ def _draw_face(bean: str, style: str) -> np.ndarray:
     ink = (245, 245, 245) if banner else (25, 25, 25)
     scale = 1.15 if style != "r6" else 1.6
     (tw, th), _ = cv2.getTextSize(number, font, scale, 3)
-    for nx in (6, aw - tw - 6):
+    for nx in ((aw - tw) // 2,) if minis else (6, aw - tw - 6):
         if style == "r5":  # the count in a light disc
             cv2.circle(art, (nx + tw // 2, 4 + th // 2 + 4), th // 2 + 9, (215, 235, 245), -1)
         cv2.putText(art, number, (nx, th + 6), font, scale, ink, 3, cv2.LINE_AA)
     name = VARIETIES[bean].name
     nscale = 0.55
+    room = aw - 2 * (MINI_MM + 2) * S if minis else aw - 2 * tw - 20
     (nw, nh), _ = cv2.getTextSize(name, font, nscale, 1)
-    while nw > aw - 2 * tw - 20 and nscale > 0.3:
+    while nw > room and nscale > 0.3:
         nscale -= 0.05
         (nw, nh), _ = cv2.getTextSize(name, font, nscale, 1)
-    cv2.putText(art, name, ((aw - nw) // 2, nh + 10), font, nscale, ink, 1, cv2.LINE_AA)
+    name_y = th + 14 + nh if minis else nh + 10
+    cv2.putText(art, name, ((aw - nw) // 2, name_y), font, nscale, ink, 1, cv2.LINE_AA)
     img[y0:y1, x0:x1] = art
     _beanometer(img, bean, style, y1, w, band, font)
     return img
 
 
-def _character(art: np.ndarray, bean: str, style: str, rng: np.random.Generator) -> None:
-    """The variety's bean as a little figure: a body, eyes, a mouth, arms and legs."""
+# Styles drawn as the published cards are: the art in miniature in both top corners
+# (what a fanned hand shows), the count and the name printed on the art between them.
+MINIS = ("r2", "r5")
+MINI_MM = 13  # the miniature's height
+
+
+def _minis(art: np.ndarray, box: tuple[int, int, int, int]) -> None:
+    """The bean figure (`box`: x0, y0, x1, y1 in `art`) small in both top corners,
+    on its own background, mirrored on the right."""
+    x0, y0, x1, y1 = box
+    figure = art[max(y0, 0) : y1, max(x0, 0) : x1].copy()
+    h = MINI_MM * S
+    w = max(int(figure.shape[1] * h / max(figure.shape[0], 1)), 1)
+    w = min(w, art.shape[1] // 3)
+    mini = cv2.resize(figure, (w, h), interpolation=cv2.INTER_AREA)
+    art[S : S + h, S : S + w] = mini
+    art[S : S + h, art.shape[1] - S - w : art.shape[1] - S] = mini[:, ::-1]
+
+
+def _character(
+    art: np.ndarray, bean: str, style: str, rng: np.random.Generator
+) -> tuple[int, int, int, int]:
+    """The variety's bean as a little figure: a body, eyes, a mouth, arms and legs;
+    the box it fills (x0, y0, x1, y1)."""
     ah, aw = art.shape[:2]
     hh, ss, vv = _BEAN[bean]
     body = _hsv(hh + rng.uniform(-5, 5), ss, vv)
@@ -293,6 +321,8 @@ def _character(art: np.ndarray, bean: str, style: str, rng: np.random.Generator)
     )
     if bean == "black-eyed":
         cv2.circle(art, (cx, cy + ry // 2), 10, (20, 20, 20), -1)
+    reach = max(rx, ry) + 24
+    return cx - reach, cy - reach, cx + reach, cy + ry + 26
 
 
 def _beanometer(img, bean: str, style: str, top: int, w: int, band: int, font) -> None:

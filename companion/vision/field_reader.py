@@ -177,6 +177,11 @@ WHITE_MIN, WHITE_CHROMA, PAPER_NEAR = 175, 45, 30  # balanced levels (white is 2
 # The printed slot: a colour no more coloured than this, darker than this, over
 # this share of the slot's bare sides.
 GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
+# The printed slot's lightness against the paper's: SLOT_GREY is half of it, each
+# printer's up to 15 % off, glare lifting the paper beside it; or, on grey
+# paper, the paper itself (an unprinted slot) within this share of it.
+GROUND_OF_PAPER = (0.33, 0.65)
+GROUND_AS_PAPER = 0.15
 GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
@@ -322,14 +327,17 @@ def _paper(bal: np.ndarray) -> np.ndarray:
     return best  # type: ignore[return-value]  # (a slot always has its margins)
 
 
-def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
+def _slot_ground(bal: np.ndarray, paper: np.ndarray) -> np.ndarray | None:
     """The colour (balanced) of the bare slot, found inside the slot: its printed
     mid-grey (`mats.SLOT_GREY`; on grey paper the paper's own grey). From the
     slot's inner 4 mm each side (a card covers one of them at most, its white
     border first) and 1 to 3 mm inside its two ends (a column covers both sides
     now and then, a card laid off its middle and the next the other way, seldom
     both ends too) the most common colour that is neither white nor coloured.
-    None: the slot is not printed (white or cream paper, the old mats)."""
+    None: the slot is not printed (white or cream paper, the old mats), or what
+    was found is not as light as printed grey is against the `paper` (balanced):
+    a dark grey card's art laid over a side, or the slot's printed outline
+    blurred into cream paper."""
     mx, my = MARGIN_MM
     w = bal.shape[1] - 2 * mx
     y0, y1 = int((my + 2) * ALONG), int(bal.shape[0] - (my + 2) * ALONG)
@@ -356,7 +364,12 @@ def _slot_ground(bal: np.ndarray) -> np.ndarray | None:
     near = grey & (np.abs(light - peak) <= 20)
     if near.sum() < GROUND_SHARE * grey.size:
         return None
-    return np.array(cv2.mean(sides, mask=near.view(np.uint8))[:3])
+    ground = np.array(cv2.mean(sides, mask=near.view(np.uint8))[:3])
+    share = float(ground.mean()) / max(float(np.mean(paper)), 1.0)
+    unprinted_grey = float(np.mean(paper)) < GROUND_MAX and abs(share - 1) <= GROUND_AS_PAPER
+    if not (GROUND_OF_PAPER[0] <= share <= GROUND_OF_PAPER[1] or unprinted_grey):
+        return None
+    return ground
 
 
 def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[tuple[int, np.ndarray]]:
@@ -954,14 +967,15 @@ class FieldReader:
         inside = gray[r_in : gray.shape[0] - r_in, c_in:-c_in:2]
         if inside.size and cv2.meanStdDev(inside)[1][0, 0] < EMPTY_SPREAD:
             return [], bal, None, []
-        ground = _slot_ground(bal)
+        paper = _paper(bal)
+        ground = _slot_ground(bal, paper)
         planes = cv2.split(bal)
         hi_px, lo_px = _hi_lo(planes)
         white = _white_mask(planes, (hi_px, lo_px))
         # (masks of 0 and 1 combined by OpenCV: numpy's operators cost several times as
         # much on a whole view) Content: neither white nor the paper.
         content = cv2.compare(
-            cv2.bitwise_or(white, _near_mask(planes, _paper(bal), PAPER_NEAR)), 0, cv2.CMP_EQ
+            cv2.bitwise_or(white, _near_mask(planes, paper, PAPER_NEAR)), 0, cv2.CMP_EQ
         )  # type: ignore[call-overload]  # a number as scalar
         cv2.bitwise_and(content, 1, dst=content)  # type: ignore[call-overload]
         if ground is not None:  # neither the paper nor the printed slot is a card's art

@@ -6,9 +6,11 @@ tests guard a little under them (few tables: a test must stay quick)."""
 
 import json
 
+import cv2
 import numpy as np
 import pytest
 
+import companion.vision.field_reader as fr
 from companion.cli import main
 from companion.sim.card_scenes import (
     NUMBERS,
@@ -327,3 +329,47 @@ def test_a_first_card_laid_over_the_slots_top_on_white_paper_is_counted():
                 wrong.append((seed, len(f["cards"]), n))
     assert fields == 48
     assert len(wrong) <= 1, wrong  # (before: 5 columns of 5 read as 4)
+
+
+def _unprinted_slot_view(paper=(200, 225, 238), fill=None, off=0):
+    """A slot's view (64 x 250 mm, margins as `slot_view` leaves them) of bare paper,
+    the slot's outline printed dark green, blurred as a camera blurs it; `fill`: the
+    slot printed that grey."""
+    mx, my = (int(v) for v in fr.MARGIN_MM)
+    w, length = 64, 250
+    view = np.zeros((int((length + 2 * my) * fr.ALONG), int(w + 2 * mx), 3), np.uint8)
+    view[:] = paper
+    y0, y1 = int(my * fr.ALONG), int((my + length) * fr.ALONG)
+    if fill is not None:
+        view[y0:y1, mx : mx + w] = fill
+    for x in (mx + off, mx + w - 1 + off):  # (the calibration `off` mm across)
+        view[y0:y1, x] = (60, 100, 60)
+    view = cv2.GaussianBlur(view, (0, 0), 1.2)
+    # The lamp's light falls off along the slot.
+    ramp = np.linspace(1.0, 0.82, view.shape[0])[:, None, None]
+    return np.clip(view * ramp, 0, 255).astype(np.uint8)
+
+
+def test_a_slots_outline_blurred_into_cream_paper_is_no_printed_slot():
+    """An old mat's slot is the paper; its outline, blurred and a little off, mixed
+    with cream paper is a grey, but not as dark against the paper as printed grey:
+    the slot is read as unprinted (else card tops over that 'grey' were dropped)."""
+    for off in (0, 1, 2):
+        view = _unprinted_slot_view(off=off)
+        assert fr._slot_ground(view, fr._paper(view)) is None, off
+
+
+def test_a_dark_grey_card_over_a_slots_side_is_not_its_printed_grey():
+    view = _unprinted_slot_view(paper=(236, 240, 242))
+    mx, my = (int(v) for v in fr.MARGIN_MM)
+    view[int(my * fr.ALONG) + 40 : -60, mx - 4 : mx + 52] = (70, 72, 76)  # a card laid left
+    assert fr._slot_ground(view, fr._paper(view)) is None
+
+
+def test_a_printed_slots_grey_is_found_on_every_paper():
+    for paper in ((236, 240, 242), (200, 225, 238), (168, 168, 166)):
+        fill = tuple(int(v * 128 / 255) for v in paper)
+        view = _unprinted_slot_view(paper=paper, fill=fill)
+        ground = fr._slot_ground(view, fr._paper(view))
+        assert ground is not None, paper
+        assert np.abs(ground - fill).max() < 0.12 * max(fill), (paper, ground)
