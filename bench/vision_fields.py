@@ -10,9 +10,11 @@ homography at its printed size, and read. A mat not calibrated leaves its fields
 unread (they count as wrong unless empty).
 
     .venv/bin/python bench/vision_fields.py [--scenes 30] [--seed 5] [--styles r1,r4]
-        [--markers 1000]
+        [--markers 1000] [--unprinted]
 
-Styles r1-r3 are the ones the reader was tuned on, r4-r6 were kept out. `--markers
+Styles r1-r3 are the ones the reader was tuned on, r4-r6 were kept out; r2 and
+r5 are drawn as the published cards are (the bean in miniature in both top
+corners). `--unprinted`: the old mats, whose field slots are the bare paper. `--markers
 N`: also N tables full of cards (all six styles, two of them with marker-like
 tiles and real ArUco codes in their art) to count false markers: squares read
 from card art, and those calibration accepted."""
@@ -39,7 +41,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.sim.hard_tables import HELD_OUT, TUNED, render_table, write_real_enrolment
+from companion.sim.hard_tables import (
+    HELD_OUT,
+    TUNED,
+    Conditions,
+    render_table,
+    write_real_enrolment,
+)
 from companion.vision.calibrate import MatTracker, detect_marker_candidates, to_image
 from companion.vision.field_reader import FieldReader
 from companion.vision.mats import card_mat
@@ -72,7 +80,9 @@ def read_table(reader: FieldReader, img: np.ndarray, labels: dict, players: int)
     return read, (1000 * (time.perf_counter() - t), 1000 * (time.process_time() - cpu))
 
 
-def bench_style(style: str, scenes: int, seed: int, root: Path, players: int) -> dict:
+def bench_style(
+    style: str, scenes: int, seed: int, root: Path, players: int, cond: Conditions | None = None
+) -> dict:
     write_real_enrolment(root / f"enrol-{style}", style)
     reader = FieldReader.from_folder(root / f"enrol-{style}")
     rng = np.random.default_rng(seed)
@@ -80,7 +90,7 @@ def bench_style(style: str, scenes: int, seed: int, root: Path, players: int) ->
     times, cpu = [], []
     uncalibrated = 0
     for _ in range(scenes):
-        img, labels = render_table(rng, players, style)
+        img, labels = render_table(rng, players, style, cond)
         read, (ms, ms_cpu) = read_table(reader, img, labels, players)
         times.append(ms)
         cpu.append(ms_cpu)
@@ -162,6 +172,9 @@ def main() -> None:
     parser.add_argument("--styles", default=",".join(TUNED + HELD_OUT))
     parser.add_argument("--players", type=int, default=7)
     parser.add_argument("--markers", type=int, default=0, help="tables for false markers")
+    parser.add_argument(
+        "--unprinted", action="store_true", help="old mats: the field slots not printed grey"
+    )
     args = parser.parse_args()
     cv2.setNumThreads(1)
     root = Path(tempfile.mkdtemp(prefix="bench-fields-"))
@@ -170,7 +183,8 @@ def main() -> None:
     all_times: dict[str, list[float]] = {"tuned": [], "held-out": []}
     all_cpu: dict[str, list[float]] = {"tuned": [], "held-out": []}
     for style in args.styles.split(",") if args.scenes > 0 else []:
-        r = bench_style(style, args.scenes, args.seed, root, args.players)
+        cond = Conditions(slot_fill=None) if args.unprinted else None
+        r = bench_style(style, args.scenes, args.seed, root, args.players, cond)
         group = "tuned" if style in TUNED else "held-out"
         for bucket, t in r["tally"].items():
             g = groups[group][bucket]
