@@ -24,7 +24,7 @@ from ..engine.games import game_of
 from ..engine.sightings import Outcome, Reads, Seen, SeenDie
 from ..errors import Refusal
 from ..vision.camera import Camera, CameraError
-from ..vision.settle import SettleDetector
+from ..vision.settle import SettleDetector, for_dice
 from .dice import DiceTracker
 from .fields import FieldsOutcome, SeenField, interpret_fields
 from .link import ReadingError, TableLink
@@ -43,6 +43,13 @@ def settle_detector(laid=()) -> SettleDetector:
     """The live table's settle detector; `laid`: where cards are laid (the field
     slots and face-up places, in picture pixels), whose changes are no arm's."""
     return SettleDetector(still_frames=STILL_FRAMES, laid=[np.float32(q) for q in laid])
+
+
+def dice_settle_detector(die_px: float, frame: tuple[int, int]) -> SettleDetector:
+    """The dice mat's settle detector, when the mat's calibration tells a die's side
+    in the picture (`die_px`, pictures of `frame`: width, height): one small die
+    thrown again is motion (see `settle.for_dice`)."""
+    return for_dice(die_px, frame, still_frames=STILL_FRAMES)
 
 
 def dice_look(

@@ -27,7 +27,14 @@ from ..vision.calibrate import MatTracker, side_mm, side_px, to_image, to_mat
 from ..vision.camera import Camera
 from ..vision.mats import FACE_UP_MAT, MatLayout, mats_for
 from .link import TableLink
-from .live import CameraFeed, LiveDice, LiveFields, card_reading, dice_look
+from .live import (
+    CameraFeed,
+    LiveDice,
+    LiveFields,
+    card_reading,
+    dice_look,
+    dice_settle_detector,
+)
 
 FACE_UP_LOOK_EVERY = 20  # frames (2 s): how often a card table looks for a face-up mat
 # A die's side in mm when the taught pictures can't tell it (no empty mat in view
@@ -301,4 +308,5 @@ class Rig:
         self.die_px = die_px_on(layout, h, taught_die_mm(samples, empty, layout) or self.die_mm)
         region = dice_region(layout, h, image.shape)
         look = dice_look(reader, classes, None, in_tray, t.state, self.die_px, region)
-        return LiveDice(self.service, t.code, look)
+        frame = (image.shape[1], image.shape[0])
+        return LiveDice(self.service, t.code, look, dice_settle_detector(self.die_px, frame))

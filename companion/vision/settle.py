@@ -10,7 +10,13 @@ with the last settled one: a change that reaches in from the picture's edge is a
 arm, and the picture is not settled while it is there (for at most `hold_frames`,
 after which it is reported anyway: something left lying at the edge of the view
 must not stop the table for good). Changes where things are laid (`laid`: the
-field slots, in picture pixels) are the game's, not an arm's, even at the edge."""
+field slots, in picture pixels) are the game's, not an arm's, even at the edge.
+
+Small dice (a camera hung high: a die of 12-20 px in a 1280 x 960 picture) are a
+pixel or two at the usual compared size and far under its share: one die thrown
+again, the hand out of view, was no motion at all. `for_dice` compares the
+picture at a size where a die is a few pixels across and counts one die's
+change as motion."""
 
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ import cv2
 import numpy as np
 
 SMALL = (160, 120)
+DIE_SEEN_PX = 4.0  # a die's side at the compared size (for_dice)
 
 
 @dataclass
@@ -27,6 +34,8 @@ class SettleDetector:
     still_frames: int = 3
     pixel_change: int = 14  # gray levels a pixel must change by to count as moving
     moving_share: float = 0.002  # share of moving pixels above which the table moves
+    size: tuple[int, int] = SMALL  # the compared picture's size (width, height)
+    least_px: float = 0.0  # changed pixels that are motion however small a share (0: none)
     _previous: np.ndarray | None = None
     _quiet: int = 0
     _moved: bool = True  # there was motion since the last settle
@@ -40,12 +49,14 @@ class SettleDetector:
 
     def motion(self, image: np.ndarray) -> float:
         """The share of the picture that changed since the previous frame."""
-        small = cv2.GaussianBlur(cv2.resize(image, SMALL, interpolation=cv2.INTER_AREA), (5, 5), 0)
+        small = cv2.GaussianBlur(
+            cv2.resize(image, self.size, interpolation=cv2.INTER_AREA), (5, 5), 0
+        )
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         if self.laid and self._laid_mask is None:
             h, w = image.shape[:2]
-            scale = np.asarray([SMALL[0] / w, SMALL[1] / h], np.float32)
-            mask = np.zeros(SMALL[::-1], np.uint8)
+            scale = np.asarray([self.size[0] / w, self.size[1] / h], np.float32)
+            mask = np.zeros(self.size[::-1], np.uint8)
             for quad in self.laid:
                 corners = np.round(np.asarray(quad, np.float32) * scale).astype(np.int32)
                 cv2.fillPoly(mask, [corners], 255)
@@ -91,7 +102,10 @@ class SettleDetector:
     def update(self, image: np.ndarray) -> str:
         """ "moving", "still", "hand" (quiet, but an arm reaches over the table) or,
         once per quiet spell after motion, "settled"."""
-        if self.motion(image) > self.moving_share:
+        share = self.motion(image)
+        if share > self.moving_share or (
+            self.least_px > 0 and share * self.size[0] * self.size[1] >= self.least_px
+        ):
             self._quiet = 0
             self._moved = True
             return "moving"
@@ -104,3 +118,16 @@ class SettleDetector:
             self._reference = self._colour
             return "settled"
         return "still"
+
+
+def for_dice(die_px: float, frame: tuple[int, int], **kw) -> SettleDetector:
+    """A detector for a dice mat whose dice are `die_px` across in pictures of
+    `frame` (width, height): the picture compared where a die is DIE_SEEN_PX across
+    (never smaller than SMALL, nor larger than the picture), and a die's worth of
+    changed pixels (half its area: blurred, and the old place and the new one
+    overlap now and then) is motion."""
+    w, h = frame
+    k = min(max(SMALL[0] / w, DIE_SEEN_PX / max(die_px, 1.0)), 1.0)
+    size = (max(int(round(w * k)), SMALL[0]), max(int(round(h * k)), SMALL[1]))
+    side = die_px * size[0] / w
+    return SettleDetector(size=size, least_px=0.5 * side * side, **kw)

@@ -365,11 +365,10 @@ def test_a_camera_hung_higher_than_at_teaching_is_told_the_dice_size_by_the_mat(
     assert rig.die_px < box / 2.5
     for _ in range(3):
         rig.step()
-    # The throw: a hand over the mat (dice this small hardly move the settle detector's
-    # small picture themselves), then the dice at rest elsewhere showing other beans.
-    scene.image = scene.image.copy()
-    scene.image[250:450, 400:650] //= 2
-    rig.step()
+    # The throw, the hand out of view: the dice at rest elsewhere showing other beans.
+    # (Dice this small hardly change the usual settle detector's small picture; the
+    # dice mat's is sized to them, from the same calibration.)
+    assert rig.live.detector.least_px > 0
     thrown = ["soy", "garden", "green", "red", "blue"]
     scene.image = dice_photo([(thrown[i], kinds[i], *p) for i, p in enumerate(spots(41))], 1, high)
     for _ in range(3):
