@@ -182,6 +182,7 @@ GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
 # paper, the paper itself (an unprinted slot) within this share of it.
 GROUND_OF_PAPER = (0.33, 0.65)
 GROUND_AS_PAPER = 0.15
+GLARE_STEEP = 40  # levels (a 3x3 Sobel, across and along): steeper is an edge
 GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
@@ -469,6 +470,43 @@ def _bare_along(share: np.ndarray) -> bool:
     if not covered.any():
         return True
     return len(_runs(covered)) <= 2 and max(b - a for a, b in _runs(covered)) < BARE_RUN_MM * ALONG
+
+
+class _Glare:
+    """Where a lamp's reflection lifts the bare slot (its band profile, made when
+    first asked): pixels about as colourless as the slot, lighter than it, and
+    smooth (a reflection's light falls off over millimetres; a card's border meets
+    the slot in a step, its art in edges). A reflection in the middle of the slot
+    that its sides do not show (see `_ground_rows`) is bare slot all the same."""
+
+    def __init__(self, bal, ground, hi_px, lo_px, n_b: int, x0: int) -> None:
+        self.args = bal, ground, hi_px, lo_px, n_b, x0
+        self._p: np.ndarray | None = None
+
+    def profile(self) -> np.ndarray:
+        if self._p is None:
+            bal, ground, hi_px, lo_px, n_b, x0 = self.args
+            gray = cv2.cvtColor(bal, cv2.COLOR_BGR2GRAY)
+            gx = cv2.Sobel(gray, cv2.CV_16S, 1, 0, ksize=3)
+            gy = cv2.Sobel(gray, cv2.CV_16S, 0, 1, ksize=3)
+            steep = cv2.add(cv2.convertScaleAbs(gx), cv2.convertScaleAbs(gy))
+            steep = cv2.dilate(steep, np.ones((5, 3), np.uint8))  # (an edge's blur around it)
+            chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
+            smooth = cv2.compare(steep, GLARE_STEEP, cv2.CMP_LT)  # type: ignore[call-overload]
+            colourless = cv2.compare(cv2.subtract(hi_px, lo_px), chroma, cv2.CMP_LT)  # type: ignore[call-overload]
+            lighter = cv2.compare(gray, float(ground.mean()), cv2.CMP_GT)  # type: ignore[call-overload]
+            mask = cv2.bitwise_and(cv2.bitwise_and(smooth, colourless), lighter) >> 7
+            self._p = _band_profiles(mask, n_b, x0, BAND_MM)
+        return self._p
+
+
+def _bare_spans(gp: np.ndarray, bands: range, spans: list, glare: _Glare) -> bool:
+    """Bare slot along each band of `bands` over its span of rows (see `_bare_along`),
+    or, where not, bare slot under a lamp's reflection (`glare`)."""
+    if all(_bare_along(gp[b, r0:r1]) for b, (r0, r1) in zip(bands, spans, strict=True)):
+        return True
+    lit = np.minimum(gp + glare.profile(), 1.0)
+    return all(_bare_along(lit[b, r0:r1]) for b, (r0, r1) in zip(bands, spans, strict=True))
 
 
 def _bottom_at_end(
@@ -1020,6 +1058,7 @@ class FieldReader:
         slot_end = bal.shape[0] - my * p
         if ground is not None:
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
+            glare = _Glare(bal, ground, hi_px, lo_px, n_b, x0)
             lines = _not_over_bare(lines, gp, int(my * p), int(slot_end))
             tops, bottoms = _ground_edges(gp, wp)
             r = tops[:, 1]
@@ -1032,11 +1071,11 @@ class FieldReader:
                 # Bare slot above it (along it), up to the slot's top: no card lies
                 # before it. (The slot's top 3 mm aside: a calibration a little off
                 # puts the slot's printed edge, or the paper, there.)
-                before = [
-                    gp[b, int(my * p + EDGE_OFF_MM * p) : int(y + sl * (band_x[b] - xc) - 1.5 * p)]
+                spans = [
+                    (int(my * p + EDGE_OFF_MM * p), int(y + sl * (band_x[b] - xc) - 1.5 * p))
                     for b in mids
                 ]
-                if all(_bare_along(a) for a in before):
+                if _bare_spans(gp, mids, spans, glare):
                     ground_top = found[0]
             r = bottoms[:, 1]
             inside = bottoms[(r >= my * p + 20 * p) & (r < slot_end - 1.5 * p)]
@@ -1045,11 +1084,11 @@ class FieldReader:
                 y, sl = found[-1]
                 # Bare slot below it, down to the slot's end (no card lies further;
                 # its last 3 mm aside, as its top's).
-                after = [
-                    gp[b, int(y + sl * (band_x[b] - xc) + 3 * p) : int(slot_end - EDGE_OFF_MM * p)]
+                spans = [
+                    (int(y + sl * (band_x[b] - xc) + 3 * p), int(slot_end - EDGE_OFF_MM * p))
                     for b in mids
                 ]
-                if all(_bare_along(a) for a in after):
+                if _bare_spans(gp, mids, spans, glare):
                     ground_bottom = found[-1]
             if ground_bottom is None:
                 ground_bottom = _bottom_at_end(wp, cp, band_x, xc, slot_end, lines)

@@ -383,3 +383,18 @@ def test_cards_missed_in_two_places_of_a_column_are_filled_at_its_own_strip():
     seen = [(34.3, 0.0), (65.4, 0.0), (207.4, 0.0), (243.6, 0.0), (322.0, 0.0)]
     tops = [round(y) for y, _ in fr._fill_gaps(seen, None)]
     assert tops == [34, 65, 101, 136, 172, 207, 244, 283, 322]
+
+
+def test_a_lamps_reflection_on_the_bare_slot_past_the_top_card_is_no_card():
+    """A 7-player table of the bench's (seed 11, its fifth frame): a lone soy laid
+    over the slot's top, and a lamp's reflection on the bare slot below it, in the
+    slot's middle (its sides don't show it, so the slot's colour row by row does not
+    allow for it). Smooth, colourless and lighter than the slot, it is bare slot:
+    one card, not a second (it was read as soy and a cocoa, in every style)."""
+    reader = reader_for("r1")
+    rng = np.random.default_rng(11)
+    for _ in range(5):
+        img, labels = render_table(rng, 7, "r1")
+    field = labels["fields"][13]
+    assert field["cards"] == ["soy"]
+    assert reader.read(img, field["quad"], field["size_mm"]).cards == ["soy"]
