@@ -182,7 +182,7 @@ GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
 # paper, the paper itself (an unprinted slot) within this share of it.
 GROUND_OF_PAPER = (0.33, 0.65)
 GROUND_AS_PAPER = 0.15
-GLARE_STEEP = 40  # levels (a 3x3 Sobel, across and along): steeper is an edge
+GLARE_STEEP = 64  # levels (a 3x3 Sobel, across and along): steeper is an edge
 GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
