@@ -13,8 +13,9 @@ histograms, learned at enrolment, of each pixel's lightness and colour as
 logarithms against the median of the table around, so a lamp's level and colour
 cancel; see colour_planes) gives a die-likeness map; its blobs from a fifth to
 three and a half times the enrolled size are candidates (a calibrated mat may
-tell the size instead: `die_px`); a blob is cut to its core without the table's
-specks; touching dice are split at the peaks of the distance transform, and a
+tell the size instead: `die_px`; untold, dice found far smaller than taught
+make the reader look again at their size); a blob is cut to its core without
+the table's specks; touching dice are split at the peaks of the distance transform, and a
 blob too large for a die is searched for solid parts up to four and a half times
 the enrolled size (each also read as
 large as its share of the blob, or with its pips filled: the larger is kept when
@@ -102,6 +103,9 @@ EDGE_RIM = 3.0  # a clump of edges is so much wider than the face it outlines
 EDGE_CLUMP = 0.35  # and only small dice are clumps (a larger one's edges close a region)
 EDGE_SMALLEST = 0.25  # a die's side at least, in the expected one's
 EDGE_SURE = 0.6  # a die found by its outline only: its face's confidence at least
+# Untold, dice found under SELF_SCALE of the taught side: the picture is looked at
+# again as if told their size (see read).
+SELF_SCALE = 0.5
 GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
@@ -380,6 +384,11 @@ def _outlined(img: np.ndarray, s: float) -> list[Candidate]:
             continue  # smaller than the colour model's least die: a speck's edges
         out.append(Candidate(float(cx), float(cy), side, side, (side / 0.75) ** 2, part=True))
     return out
+
+
+def _on(x: float, y: float, dice) -> bool:
+    """Whether (x, y) lies on one of `dice` (their boxes)."""
+    return any(abs(x - d.cx) < d.w / 2 and abs(y - d.cy) < d.h / 2 for d in dice)
 
 
 def _pips_filled(blob: np.ndarray, largest: float) -> np.ndarray:
@@ -1022,8 +1031,11 @@ class DiceReader:
         `die_px`: a die's side in this picture's pixels when something tells it (a
         calibrated mat: the die's millimetres times the mat's pixels per mm); the
         reader then works at the scale that suits that size. Without it dice from a
-        fifth to four and a half times the enrolled size are found. Either way each
-        face is read at its own size (see _face_view). `expected`: how many dice
+        fifth to four and a half times the enrolled size are found, and when the
+        dice found are under SELF_SCALE of the enrolled size (a camera hung higher
+        than at teaching) the picture is looked at again as if told their size
+        (their median): the dice of that size the enrolled scale lost are added.
+        Either way each face is read at its own size (see _face_view). `expected`: how many dice
         there are, when something tells it (a number: the reader knows no game):
         when the colour model finds as many, the search by outlines (see
         _outlined) is skipped; when fewer are found in the end, the dice the
@@ -1053,6 +1065,47 @@ class DiceReader:
             region = cv2.resize(
                 region.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST
             )
+        found = self._look(img, small, k, side, region, empty, expected)
+        if SELF_SCALE and empty is None and not die_px and (not expected or len(found) < expected):
+            # Told nothing of the dice's size, and the dice found are far smaller
+            # than the taught ones (a camera hung higher than at teaching): the
+            # picture is looked at again as if told their size, for the dice of
+            # that size the taught scale lost (a blob of 8 px erased by cutting
+            # thin bits at the taught die's scale). What this finds is added.
+            sides = sorted(d.w for d in found)
+            est = sides[len(sides) // 2] if sides else 0.0
+            if 0 < est < SELF_SCALE * side:
+                self._likeness_cache = None  # the table's median over the dice's sides
+                more = self._look(
+                    img,
+                    small,
+                    k,
+                    est,
+                    region,
+                    None,
+                    expected and expected - len(found),
+                    found,
+                )
+                found += [d for d in more if not _on(d.cx, d.cy, found)]
+        return [
+            Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
+            for d in found
+        ]
+
+    def _look(
+        self,
+        img: np.ndarray,
+        small: np.ndarray,
+        k: float,
+        side: float,
+        region: np.ndarray | None,
+        empty: np.ndarray | None,
+        expected: int | None,
+        known: list[Detection] | None = None,
+    ) -> list[Detection]:
+        """The dice in `small` (`img` scaled by k), a die's side expected to be
+        `side` pixels there (see read). `known`: dice found already (a second
+        look, see read): only the colour model's blobs off them are read."""
         if empty is not None:
             cands = [
                 Candidate(x, y, s / 0.8, s / 0.8, (s / 0.75) ** 2)
@@ -1063,7 +1116,9 @@ class DiceReader:
         else:
             # Told how many dice there are, the smallest blobs are looked at only
             # when the others are not enough (a fifth of the taught size or less).
-            cands = self._candidates(small, side, smallest=not expected)
+            cands = self._candidates(small, side, smallest=not expected and known is None)
+            if known is not None:  # dice found already: not read again
+                cands = [c for c in cands if not _on(c.cx, c.cy, known)]
         doubted: list[tuple[float, Detection]] | None = [] if expected else None
         found = self._read(small, region, cands, empty is not None, img, k, side, doubted)
         if empty is None and expected and len(found) < expected:
@@ -1075,7 +1130,12 @@ class DiceReader:
             if tiny:
                 found += self._read(small, region, tiny, False, img, k, side, doubted)
         self._later = None
-        if empty is None and EDGES and (expected is None or len(found) < expected):
+        if (
+            known is None
+            and empty is None
+            and EDGES
+            and (expected is None or len(found) < expected)
+        ):
             # A second way to find dice: by their outlines, where the colour model
             # found none (a pale die on a pale table shows only its edges and pips).
             more = [
@@ -1102,10 +1162,7 @@ class DiceReader:
                 on = [o for o in found if abs(d.cx - o.cx) < o.w / 2 and abs(d.cy - o.cy) < o.h / 2]
                 if not on:
                     found.append(d)
-        return [
-            Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
-            for d in found
-        ]
+        return found
 
     def _empty_at(self, empty: np.ndarray, k: float) -> np.ndarray:
         """The empty picture at the working scale, blurred once (it rarely changes)."""
