@@ -44,7 +44,7 @@ anything else on the enrolment pictures did) is no die."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
@@ -142,6 +142,11 @@ JITTER = (
 # its sides and corners, or 0.6 of it at its centre.
 # Only for a blob at least SECOND_SIDE of the expected side (not a speck's).
 SECOND_LOOK = True
+# When the dice's size is known (told, or measured on the dice found), a blob the
+# verifier takes for a die whose face is under WHOLE of a die's expected top face
+# (its side) is also read as large as that face; the more alike reading is kept
+# (see _read).
+WHOLE = 0.8
 SECOND_SIDE = 0.5
 SECOND_LOOKS = tuple((0.75, dx, dy, 0) for dx in (-0.25, 0, 0.25) for dy in (-0.25, 0, 0.25)) + (
     (0.6, 0, 0, 0),
@@ -461,6 +466,9 @@ class DiceReader:
     _backproject: tuple | None = None  # the colour model as OpenCV looks it up
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
     face_gate: float = 0.0  # the least likeness to the enrolled faces a die has
+    # A found die's top face (Candidate.side) in its labelled side: the enrolled
+    # dice's median (see _learn_faces).
+    face_ratio: float = 0.85
     # face -> the softmax temperature of its confidence (see _learn_faces)
     softmax_t: dict[int, float] = field(default_factory=dict)
 
@@ -624,6 +632,7 @@ class DiceReader:
         labels: list[int] = []
         groups: list[int] = []
         plain: list[tuple] = []
+        ratios: list[float] = []
         pictures: dict[int, np.ndarray] = {}
         for face, items in chosen.items():
             for img, b in items:
@@ -636,6 +645,7 @@ class DiceReader:
                 self._top_face(img, c)
                 view = self._face_view(picture, self.scale, c)
                 plain.append((view, c.fangle, face, len(plain)))
+                ratios.append(c.side / max(b.w, b.h))
                 # The crop is turned square to the face's edges: what is left is a
                 # quarter turn either way, and a little slack in the face's outline.
                 for quarter in range(4):
@@ -654,6 +664,8 @@ class DiceReader:
                 n = len(patches) - len(labels)
                 labels += [face] * n
                 groups += [len(plain) - 1] * n
+        if ratios:
+            self.face_ratio = float(np.median(ratios))
         feats = face_features(np.stack(patches))
         # The enrolled crops span few directions of the feature space: compared in
         # the FACE_DIMS that carry most of them, a look costs a fraction as much.
@@ -1065,7 +1077,7 @@ class DiceReader:
             region = cv2.resize(
                 region.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST
             )
-        found = self._look(img, small, k, side, region, empty, expected)
+        found = self._look(img, small, k, side, region, empty, expected, sized=bool(die_px))
         if SELF_SCALE and empty is None and not die_px and (not expected or len(found) < expected):
             # Told nothing of the dice's size, and the dice found are far smaller
             # than the taught ones (a camera hung higher than at teaching): the
@@ -1085,6 +1097,7 @@ class DiceReader:
                     None,
                     expected and expected - len(found),
                     found,
+                    True,
                 )
                 found += [d for d in more if not _on(d.cx, d.cy, found)]
         return [
@@ -1102,10 +1115,12 @@ class DiceReader:
         empty: np.ndarray | None,
         expected: int | None,
         known: list[Detection] | None = None,
+        sized: bool = False,
     ) -> list[Detection]:
         """The dice in `small` (`img` scaled by k), a die's side expected to be
         `side` pixels there (see read). `known`: dice found already (a second
-        look, see read): only the colour model's blobs off them are read."""
+        look, see read): only the colour model's blobs off them are read.
+        `sized`: the dice's size is known (told, or measured on the dice found)."""
         if empty is not None:
             cands = [
                 Candidate(x, y, s / 0.8, s / 0.8, (s / 0.75) ** 2)
@@ -1120,7 +1135,7 @@ class DiceReader:
             if known is not None:  # dice found already: not read again
                 cands = [c for c in cands if not _on(c.cx, c.cy, known)]
         doubted: list[tuple[float, Detection]] | None = [] if expected else None
-        found = self._read(small, region, cands, empty is not None, img, k, side, doubted)
+        found = self._read(small, region, cands, empty is not None, img, k, side, doubted, sized)
         if empty is None and expected and len(found) < expected:
             tiny = [
                 c
@@ -1128,7 +1143,7 @@ class DiceReader:
                 if not any(abs(c.cx - d.cx) < d.w / 2 and abs(c.cy - d.cy) < d.h / 2 for d in found)
             ]
             if tiny:
-                found += self._read(small, region, tiny, False, img, k, side, doubted)
+                found += self._read(small, region, tiny, False, img, k, side, doubted, sized)
         self._later = None
         if (
             known is None
@@ -1149,7 +1164,7 @@ class DiceReader:
                 # a wrong face.
                 found += [
                     d
-                    for d in self._read(small, region, more, False, img, k, side, doubted)
+                    for d in self._read(small, region, more, False, img, k, side, doubted, sized)
                     if d.confidence >= EDGE_SURE
                 ]
         if expected and doubted and len(found) < expected:
@@ -1181,6 +1196,7 @@ class DiceReader:
         k: float = 1.0,
         side: float | None = None,
         doubted: list[tuple[float, Detection]] | None = None,
+        sized: bool = False,
     ) -> list[Detection]:
         """`changed`: the candidates are what differs from the empty place; then one of
         a die's size is a die (the verifier is for the colour model's look-alikes).
@@ -1209,6 +1225,19 @@ class DiceReader:
                 if glance < SURE * self.face_gate - GLANCE:
                     continue
             face, conf, alike = self._face(view, c)
+            expect = WHOLE * self.face_ratio * (side or self.side)
+            if sized and WHOLE and is_die == 1 and not c.part and c.side < expect:
+                # A die, says the verifier, whose blob is far smaller than a die of
+                # the size known (a small die's light middle, the rest of it under
+                # the threshold, or fragments of a pale die): looked at as large as
+                # a die's face is expected too, the more alike reading kept.
+                whole = replace(c, fside=self.face_ratio * (side or self.side))
+                wview = self._face_view(
+                    img if full is None else full, 1.0 if full is None else k, whole
+                )
+                again = self._face(wview, whole)
+                if again[2] >= max(alike, self.face_gate) and again[1] >= EDGE_SURE:
+                    c, (face, conf, alike) = whole, again
             if (
                 SECOND_LOOK
                 and is_die == 1
