@@ -13,8 +13,9 @@ histograms, learned at enrolment, of each pixel's lightness and colour as
 logarithms against the median of the table around, so a lamp's level and colour
 cancel; see colour_planes) gives a die-likeness map; its blobs from a fifth to
 three and a half times the enrolled size are candidates (a calibrated mat may
-tell the size instead: `die_px`); a blob is cut to its core without the table's
-specks; touching dice are split at the peaks of the distance transform, and a
+tell the size instead: `die_px`; untold, dice found far smaller than taught
+make the reader look again at their size); a blob is cut to its core without
+the table's specks; touching dice are split at the peaks of the distance transform, and a
 blob too large for a die is searched for solid parts up to four and a half times
 the enrolled size (each also read as
 large as its share of the blob, or with its pips filled: the larger is kept when
@@ -43,7 +44,7 @@ anything else on the enrolment pictures did) is no die."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
@@ -102,6 +103,9 @@ EDGE_RIM = 3.0  # a clump of edges is so much wider than the face it outlines
 EDGE_CLUMP = 0.35  # and only small dice are clumps (a larger one's edges close a region)
 EDGE_SMALLEST = 0.25  # a die's side at least, in the expected one's
 EDGE_SURE = 0.6  # a die found by its outline only: its face's confidence at least
+# Untold, dice found under SELF_SCALE of the taught side: the picture is looked at
+# again as if told their size (see read).
+SELF_SCALE = 0.5
 GLANCE = 0.3  # all the looks at a face score hardly ever more than this above the first
 # The looks at a found face: (scale, shift x, shift y, turn), shifts in face sides.
 # The face's turn is read from the blob's outline, which a slanted view or a
@@ -138,6 +142,11 @@ JITTER = (
 # its sides and corners, or 0.6 of it at its centre.
 # Only for a blob at least SECOND_SIDE of the expected side (not a speck's).
 SECOND_LOOK = True
+# When the dice's size is known (told, or measured on the dice found), a blob the
+# verifier takes for a die whose face is under WHOLE of a die's expected top face
+# (its side) is also read as large as that face; the more alike reading is kept
+# (see _read).
+WHOLE = 0.8
 SECOND_SIDE = 0.5
 SECOND_LOOKS = tuple((0.75, dx, dy, 0) for dx in (-0.25, 0, 0.25) for dy in (-0.25, 0, 0.25)) + (
     (0.6, 0, 0, 0),
@@ -382,6 +391,11 @@ def _outlined(img: np.ndarray, s: float) -> list[Candidate]:
     return out
 
 
+def _on(x: float, y: float, dice) -> bool:
+    """Whether (x, y) lies on one of `dice` (their boxes)."""
+    return any(abs(x - d.cx) < d.w / 2 and abs(y - d.cy) < d.h / 2 for d in dice)
+
+
 def _pips_filled(blob: np.ndarray, largest: float) -> np.ndarray:
     """`blob` with its holes smaller than `largest` pixels filled."""
     contours, tree = cv2.findContours(blob, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -452,6 +466,9 @@ class DiceReader:
     _backproject: tuple | None = None  # the colour model as OpenCV looks it up
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
     face_gate: float = 0.0  # the least likeness to the enrolled faces a die has
+    # A found die's top face (Candidate.side) in its labelled side: the enrolled
+    # dice's median (see _learn_faces).
+    face_ratio: float = 0.85
     # face -> the softmax temperature of its confidence (see _learn_faces)
     softmax_t: dict[int, float] = field(default_factory=dict)
 
@@ -615,6 +632,7 @@ class DiceReader:
         labels: list[int] = []
         groups: list[int] = []
         plain: list[tuple] = []
+        ratios: list[float] = []
         pictures: dict[int, np.ndarray] = {}
         for face, items in chosen.items():
             for img, b in items:
@@ -627,6 +645,7 @@ class DiceReader:
                 self._top_face(img, c)
                 view = self._face_view(picture, self.scale, c)
                 plain.append((view, c.fangle, face, len(plain)))
+                ratios.append(c.side / max(b.w, b.h))
                 # The crop is turned square to the face's edges: what is left is a
                 # quarter turn either way, and a little slack in the face's outline.
                 for quarter in range(4):
@@ -645,6 +664,8 @@ class DiceReader:
                 n = len(patches) - len(labels)
                 labels += [face] * n
                 groups += [len(plain) - 1] * n
+        if ratios:
+            self.face_ratio = float(np.median(ratios))
         feats = face_features(np.stack(patches))
         # The enrolled crops span few directions of the feature space: compared in
         # the FACE_DIMS that carry most of them, a look costs a fraction as much.
@@ -1022,8 +1043,11 @@ class DiceReader:
         `die_px`: a die's side in this picture's pixels when something tells it (a
         calibrated mat: the die's millimetres times the mat's pixels per mm); the
         reader then works at the scale that suits that size. Without it dice from a
-        fifth to four and a half times the enrolled size are found. Either way each
-        face is read at its own size (see _face_view). `expected`: how many dice
+        fifth to four and a half times the enrolled size are found, and when the
+        dice found are under SELF_SCALE of the enrolled size (a camera hung higher
+        than at teaching) the picture is looked at again as if told their size
+        (their median): the dice of that size the enrolled scale lost are added.
+        Either way each face is read at its own size (see _face_view). `expected`: how many dice
         there are, when something tells it (a number: the reader knows no game):
         when the colour model finds as many, the search by outlines (see
         _outlined) is skipped; when fewer are found in the end, the dice the
@@ -1053,6 +1077,50 @@ class DiceReader:
             region = cv2.resize(
                 region.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST
             )
+        found = self._look(img, small, k, side, region, empty, expected, sized=bool(die_px))
+        if SELF_SCALE and empty is None and not die_px and (not expected or len(found) < expected):
+            # Told nothing of the dice's size, and the dice found are far smaller
+            # than the taught ones (a camera hung higher than at teaching): the
+            # picture is looked at again as if told their size, for the dice of
+            # that size the taught scale lost (a blob of 8 px erased by cutting
+            # thin bits at the taught die's scale). What this finds is added.
+            sides = sorted(d.w for d in found)
+            est = sides[len(sides) // 2] if sides else 0.0
+            if 0 < est < SELF_SCALE * side:
+                self._likeness_cache = None  # the table's median over the dice's sides
+                more = self._look(
+                    img,
+                    small,
+                    k,
+                    est,
+                    region,
+                    None,
+                    expected and expected - len(found),
+                    found,
+                    True,
+                )
+                found += [d for d in more if not _on(d.cx, d.cy, found)]
+        return [
+            Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
+            for d in found
+        ]
+
+    def _look(
+        self,
+        img: np.ndarray,
+        small: np.ndarray,
+        k: float,
+        side: float,
+        region: np.ndarray | None,
+        empty: np.ndarray | None,
+        expected: int | None,
+        known: list[Detection] | None = None,
+        sized: bool = False,
+    ) -> list[Detection]:
+        """The dice in `small` (`img` scaled by k), a die's side expected to be
+        `side` pixels there (see read). `known`: dice found already (a second
+        look, see read): only the colour model's blobs off them are read.
+        `sized`: the dice's size is known (told, or measured on the dice found)."""
         if empty is not None:
             cands = [
                 Candidate(x, y, s / 0.8, s / 0.8, (s / 0.75) ** 2)
@@ -1063,9 +1131,11 @@ class DiceReader:
         else:
             # Told how many dice there are, the smallest blobs are looked at only
             # when the others are not enough (a fifth of the taught size or less).
-            cands = self._candidates(small, side, smallest=not expected)
+            cands = self._candidates(small, side, smallest=not expected and known is None)
+            if known is not None:  # dice found already: not read again
+                cands = [c for c in cands if not _on(c.cx, c.cy, known)]
         doubted: list[tuple[float, Detection]] | None = [] if expected else None
-        found = self._read(small, region, cands, empty is not None, img, k, side, doubted)
+        found = self._read(small, region, cands, empty is not None, img, k, side, doubted, sized)
         if empty is None and expected and len(found) < expected:
             tiny = [
                 c
@@ -1073,9 +1143,14 @@ class DiceReader:
                 if not any(abs(c.cx - d.cx) < d.w / 2 and abs(c.cy - d.cy) < d.h / 2 for d in found)
             ]
             if tiny:
-                found += self._read(small, region, tiny, False, img, k, side, doubted)
+                found += self._read(small, region, tiny, False, img, k, side, doubted, sized)
         self._later = None
-        if empty is None and EDGES and (expected is None or len(found) < expected):
+        if (
+            known is None
+            and empty is None
+            and EDGES
+            and (expected is None or len(found) < expected)
+        ):
             # A second way to find dice: by their outlines, where the colour model
             # found none (a pale die on a pale table shows only its edges and pips).
             more = [
@@ -1089,7 +1164,7 @@ class DiceReader:
                 # a wrong face.
                 found += [
                     d
-                    for d in self._read(small, region, more, False, img, k, side, doubted)
+                    for d in self._read(small, region, more, False, img, k, side, doubted, sized)
                     if d.confidence >= EDGE_SURE
                 ]
         if expected and doubted and len(found) < expected:
@@ -1102,10 +1177,7 @@ class DiceReader:
                 on = [o for o in found if abs(d.cx - o.cx) < o.w / 2 and abs(d.cy - o.cy) < o.h / 2]
                 if not on:
                     found.append(d)
-        return [
-            Detection(d.cx / k, d.cy / k, d.w / k, d.h / k, d.face, d.confidence, d.dieness)
-            for d in found
-        ]
+        return found
 
     def _empty_at(self, empty: np.ndarray, k: float) -> np.ndarray:
         """The empty picture at the working scale, blurred once (it rarely changes)."""
@@ -1124,6 +1196,7 @@ class DiceReader:
         k: float = 1.0,
         side: float | None = None,
         doubted: list[tuple[float, Detection]] | None = None,
+        sized: bool = False,
     ) -> list[Detection]:
         """`changed`: the candidates are what differs from the empty place; then one of
         a die's size is a die (the verifier is for the colour model's look-alikes).
@@ -1152,6 +1225,19 @@ class DiceReader:
                 if glance < SURE * self.face_gate - GLANCE:
                     continue
             face, conf, alike = self._face(view, c)
+            expect = WHOLE * self.face_ratio * (side or self.side)
+            if sized and WHOLE and is_die == 1 and not c.part and c.side < expect:
+                # A die, says the verifier, whose blob is far smaller than a die of
+                # the size known (a small die's light middle, the rest of it under
+                # the threshold, or fragments of a pale die): looked at as large as
+                # a die's face is expected too, the more alike reading kept.
+                whole = replace(c, fside=self.face_ratio * (side or self.side))
+                wview = self._face_view(
+                    img if full is None else full, 1.0 if full is None else k, whole
+                )
+                again = self._face(wview, whole)
+                if again[2] >= max(alike, self.face_gate) and again[1] >= EDGE_SURE:
+                    c, (face, conf, alike) = whole, again
             if (
                 SECOND_LOOK
                 and is_die == 1

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from companion.sim.dice_scenes import LAMPS, bean_symbol, render_scene, write_dataset
+from companion.vision import dice_reader
 from companion.vision.dataset import read_dataset, score
 from companion.vision.dice_reader import NORM, DiceReader, balanced
 
@@ -63,28 +64,55 @@ def test_dice_taught_in_daylight_are_read_nearer_and_farther_under_other_lamps(d
 
 def test_the_mat_telling_the_dice_size_finds_dice_three_times_smaller(daylight_64):
     """A die of 20 px (a camera far higher than at teaching) is a third of the
-    taught 64 px: beyond what the reader looks for by itself, found when the
-    calibrated mat tells how large a die is."""
+    taught 64 px: found when the calibrated mat tells how large a die is."""
     told = read_scenes(daylight_64, 20, "daylight", frames=10, told=20)
     assert told["recall"] >= 0.98 and told["precision"] >= 0.98
     assert told["face_accuracy"] >= 0.98
-    untold = read_scenes(daylight_64, 20, "daylight", frames=10)
-    assert untold["recall"] < told["recall"]
+
+
+def test_told_the_size_a_small_blob_is_also_read_as_large_as_a_die(daylight_64, monkeypatch):
+    """Told the dice's size, a blob the verifier takes for a die but far smaller
+    than a die's face (a small die's light middle; a pale die's fragments) is also
+    read as large as a die's face, the more alike reading kept (WHOLE). Taught at
+    64 px, told and read at 20 px (100 dice): every die found, 99 % read right
+    (the issue's 99.5 % recall reached; a garden bean at 20 px read as green);
+    without that reading one die is missed and two faces are wrong."""
+    told = read_scenes(daylight_64, 20, "daylight", frames=20, told=20)
+    assert told["recall"] >= 0.995 and told["precision"] >= 0.995, told
+    assert told["face_accuracy"] >= 0.99, told
+    monkeypatch.setattr(dice_reader, "WHOLE", 0.0)
+    blob_only = read_scenes(daylight_64, 20, "daylight", frames=20, told=20)
+    right = told["recall"] * told["face_accuracy"]
+    assert blob_only["recall"] * blob_only["face_accuracy"] < right, (told, blob_only)
 
 
 def test_dice_far_smaller_than_taught_are_found_untold(daylight_64):
     """Taught at 64 px, read at 20 px (0.31 times) without the mat telling the
     size: a small die's blob is only its light body, so blobs down to 0.07 of a
     die's top face are looked at, down to 0.05 where cutting thin bits at the
-    taught die's scale erased a small die's blob whole, and a die is found by
-    its outline too (a clump of edges as small: what is printed on it fills
-    it). Reached: 99 of 100 (97 before the blobs under 0.07 that the cut erased;
-    91 by colour alone; 73 when blobs under 0.12 were specks); every die found is
-    read right (`bench/vision_dice.py --cross`, 200 dice: 98.5 %). Issue 17 asks
-    99.5 %: not reached this far from the taught size. Asked: one die fewer."""
+    taught die's scale erased a small die's blob whole, and a die is found by its
+    outline too; then, the dice found being under half the taught size, the
+    picture is looked at again as if told their size (see
+    test_dice_a_quarter_of_the_taught_size_are_found_untold). Reached: every
+    die, every face (`bench/vision_dice.py --cross`, 200 dice: 100 %, was 98.5 %
+    before the second look; 91 % by colour alone)."""
     untold = read_scenes(daylight_64, 20, "daylight", frames=20)
-    assert untold["recall"] >= 0.98, untold
+    assert untold["recall"] >= 0.995, untold
     assert untold["precision"] >= 0.995 and untold["face_accuracy"] >= 0.995, untold
+
+
+def test_dice_a_quarter_of_the_taught_size_are_found_untold(daylight_64, monkeypatch):
+    """A camera hung far higher than at teaching, nothing told: dice of 16 px
+    taught at 64 px. The dice the taught scale finds are far smaller than taught
+    (under SELF_SCALE of it), so the picture is looked at again as if told their
+    size (their median): the dice that scale lost are found. Every die of 50
+    (76 % without that second look); faces at 16 px are what still fails (92 %)."""
+    untold = read_scenes(daylight_64, 16, "daylight", frames=10)
+    assert untold["recall"] >= 0.98 and untold["precision"] >= 0.98, untold
+    assert untold["face_accuracy"] >= 0.9, untold
+    monkeypatch.setattr(dice_reader, "SELF_SCALE", 0.0)
+    once = read_scenes(daylight_64, 16, "daylight", frames=10)
+    assert once["recall"] < 0.9, once
 
 
 def test_small_dice_from_a_high_camera(tmp_path):
