@@ -350,15 +350,6 @@ def _unprinted_slot_view(paper=(200, 225, 238), fill=None, off=0):
     return np.clip(view * ramp, 0, 255).astype(np.uint8)
 
 
-def test_a_slots_outline_blurred_into_cream_paper_is_no_printed_slot():
-    """An old mat's slot is the paper; its outline, blurred and a little off, mixed
-    with cream paper is a grey, but not as dark against the paper as printed grey:
-    the slot is read as unprinted (else card tops over that 'grey' were dropped)."""
-    for off in (0, 1, 2):
-        view = _unprinted_slot_view(off=off)
-        assert fr._slot_ground(view, fr._paper(view)) is None, off
-
-
 def test_a_dark_grey_card_over_a_slots_side_is_not_its_printed_grey():
     view = _unprinted_slot_view(paper=(236, 240, 242))
     mx, my = (int(v) for v in fr.MARGIN_MM)
