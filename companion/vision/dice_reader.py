@@ -1137,11 +1137,7 @@ class DiceReader:
         doubted: list[tuple[float, Detection]] | None = [] if expected else None
         found = self._read(small, region, cands, empty is not None, img, k, side, doubted, sized)
         if empty is None and expected and len(found) < expected:
-            tiny = [
-                c
-                for c in self._smallest_later(small)
-                if not any(abs(c.cx - d.cx) < d.w / 2 and abs(c.cy - d.cy) < d.h / 2 for d in found)
-            ]
+            tiny = [c for c in self._smallest_later(small) if not _on(c.cx, c.cy, found)]
             if tiny:
                 found += self._read(small, region, tiny, False, img, k, side, doubted, sized)
         self._later = None
@@ -1153,11 +1149,7 @@ class DiceReader:
         ):
             # A second way to find dice: by their outlines, where the colour model
             # found none (a pale die on a pale table shows only its edges and pips).
-            more = [
-                c
-                for c in _outlined(small, side)
-                if not any(abs(c.cx - d.cx) < d.w / 2 and abs(c.cy - d.cy) < d.h / 2 for d in found)
-            ]
+            more = [c for c in _outlined(small, side) if not _on(c.cx, c.cy, found)]
             if more:
                 # Found only by its outline, a die is one whose face is read surely:
                 # a small die's face half read is a die missed in this frame, not
@@ -1174,8 +1166,7 @@ class DiceReader:
             for _, d in sorted(doubted, key=lambda ad: -ad[0]):
                 if len(found) >= expected:
                     break
-                on = [o for o in found if abs(d.cx - o.cx) < o.w / 2 and abs(d.cy - o.cy) < o.h / 2]
-                if not on:
+                if not _on(d.cx, d.cy, found):
                     found.append(d)
         return found
 

@@ -478,12 +478,12 @@ class _Glare:
     that its sides do not show (see `_ground_rows`) is bare slot all the same."""
 
     def __init__(self, bal, ground, hi_px, lo_px, n_b: int, x0: int) -> None:
-        self.args = bal, ground, hi_px, lo_px, n_b, x0
+        self._args = bal, ground, hi_px, lo_px, n_b, x0
         self._p: np.ndarray | None = None
 
     def profile(self) -> np.ndarray:
         if self._p is None:
-            bal, ground, hi_px, lo_px, n_b, x0 = self.args
+            bal, ground, hi_px, lo_px, n_b, x0 = self._args
             gray = cv2.cvtColor(bal, cv2.COLOR_BGR2GRAY)
             gx = cv2.Sobel(gray, cv2.CV_16S, 1, 0, ksize=3)
             gy = cv2.Sobel(gray, cv2.CV_16S, 0, 1, ksize=3)

@@ -267,11 +267,7 @@ def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path, 
     labels = list(dice.glob("*-*.txt"))  # a label file a photo: a die a line
     assert len(labels) == 18 and all(len(p.read_text().split()) == 5 * 5 for p in labels)
     # The table: the dice game, its dice lying on the mat before the first throw.
-    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
-    state = service.table(code).state
-    first = [die.faces[0] for die in state.dice.dice]
-    kinds = [die.kind for die in state.dice.dice]
+    code, first, kinds = dice_game_at_start(service)
     scene = Scene()
     places = spots(40)
     scene.image = dice_photo([(first[i], kinds[i], *places[i]) for i in range(5)])
@@ -290,6 +286,15 @@ def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path, 
     assert [(a.source, a.action["type"]) for a in log] == [("camera", "roll")]
     assert sorted(service.table(code).state.faces) == sorted(thrown)
     store.close()
+
+
+def dice_game_at_start(service):
+    """A dice game of two started: its code, and each die's face and kind as they
+    lie on the mat before the first throw."""
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    dice = service.table(code).state.dice.dice
+    return code, [die.faces[0] for die in dice], [die.kind for die in dice]
 
 
 def test_each_game_says_how_many_field_slots_and_face_up_places_its_mats_print():
@@ -352,11 +357,8 @@ def test_a_camera_hung_higher_than_at_teaching_is_told_the_dice_size_by_the_mat(
     dice = teach_dice_at(tmp_path, taught, at)
     _, samples = read_dataset(dice)
     box = float(np.median([b.w for s in samples for b in s.boxes]))  # as teach mode boxed them
-    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
+    code, first, kinds = dice_game_at_start(service)
     state = service.table(code).state
-    first = [die.faces[0] for die in state.dice.dice]
-    kinds = [die.kind for die in state.dice.dice]
     scene = Scene()
     scene.image = dice_photo([(first[i], kinds[i], *p) for i, p in enumerate(spots(40))], 0, high)
     rig = Rig(service, FunctionCamera(scene), dice=str(dice))

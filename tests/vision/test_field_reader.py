@@ -331,7 +331,7 @@ def test_a_first_card_laid_over_the_slots_top_on_white_paper_is_counted():
     assert len(wrong) <= 1, wrong  # (before: 5 columns of 5 read as 4)
 
 
-def _unprinted_slot_view(paper=(200, 225, 238), fill=None, off=0):
+def _unprinted_slot_view(paper=(200, 225, 238), fill=None):
     """A slot's view (64 x 250 mm, margins as `slot_view` leaves them) of bare paper,
     the slot's outline printed dark green, blurred as a camera blurs it; `fill`: the
     slot printed that grey."""
@@ -342,7 +342,7 @@ def _unprinted_slot_view(paper=(200, 225, 238), fill=None, off=0):
     y0, y1 = int(my * fr.ALONG), int((my + length) * fr.ALONG)
     if fill is not None:
         view[y0:y1, mx : mx + w] = fill
-    for x in (mx + off, mx + w - 1 + off):  # (the calibration `off` mm across)
+    for x in (mx, mx + w - 1):
         view[y0:y1, x] = (60, 100, 60)
     view = cv2.GaussianBlur(view, (0, 0), 1.2)
     # The lamp's light falls off along the slot.
