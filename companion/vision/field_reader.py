@@ -779,7 +779,8 @@ HUE_W, CHROMA_W, MIXED = 1.5, 0.6, 0.4  # (see _colour_distance)
 # colours move with the lamp and the paper, marks less; near varieties differ by marks.
 COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
 SHORTLIST = 3
-NEIGHBOUR = 1.0
+CHANGE = 1.0  # a change of variety from one card of a column to the next costs this
+ART_LIGHTER = 25  # L levels (of 255): art this much lighter than most of it is a reflection
 SHIFT_SURE, SHIFT_SHARE = 1.0, 0.5  # the top card sure enough to set the slot's light by
 SURE_GAP = 1.5  # colours this many COLOUR_SCALEs apart need no marks compared
 
@@ -809,6 +810,42 @@ def _colour_distances(faces: np.ndarray, labs: np.ndarray) -> np.ndarray:
     return w_l * np.abs(f[..., 0] - x[..., 0]) + w_ab * (HUE_W * hue + chroma)
 
 
+def _column(lists: list[tuple[list[int], list[float]]], change: float) -> list[tuple[int, float]]:
+    """The column's varieties, first planted first, from each card's shortlist (ids,
+    scores: lower is nearer): the sequence of least total score where each change of
+    variety from one card to the next costs `change` (a field holds one variety in
+    most games; a ladder changes, seldom between two near-alike varieties). Only
+    the varieties less than `change` behind a card's best are its own: a card read
+    surely is not changed to suit the cards beside it. With each card's variety, its
+    margin: how much more the best column costs with that card another variety (its
+    own reading's, where no other is near)."""
+    own = [sorted(vals)[1] - min(vals) if len(vals) > 1 else 4.0 for _, vals in lists]
+    near = []
+    for ids, vals in lists:
+        best = min(vals)
+        near.append({i: v for i, v in zip(ids, vals, strict=True) if v < best + change})
+
+    def step(prev: dict[int, float], here: dict[int, float]) -> dict[int, float]:
+        """Each variety of `here`: its score plus the best way from `prev` to it."""
+        least = min(prev.values()) + change
+        return {i: v + min(least, prev.get(i, least)) for i, v in here.items()}
+
+    # Min-sum both ways: the best column up to a card, and from it on.
+    fwd = [near[0]]
+    for here in near[1:]:
+        fwd.append(step(fwd[-1], here))
+    bwd = [dict.fromkeys(near[-1], 0.0)]
+    for k in range(len(near) - 2, -1, -1):
+        after = {i: v + bwd[0][i] for i, v in near[k + 1].items()}
+        bwd.insert(0, step(after, dict.fromkeys(near[k], 0.0)))
+    out = []
+    for f, b, alone in zip(fwd, bwd, own, strict=True):
+        total = sorted((f[i] + b[i], i) for i in f)
+        gap = total[1][0] - total[0][0] if len(total) > 1 else alone
+        out.append((total[0][1], float(gap)))
+    return out
+
+
 class _Faces:
     """The enrolled faces as the edge-counting reader uses them: balanced against
     their own white, at 1 px/mm, with each row's mean colour over the card's middle;
@@ -816,9 +853,11 @@ class _Faces:
 
     def __init__(self, upright: list[np.ndarray]) -> None:
         self.gray, self.marks, rows, first, last, border = [], [], [], [], [], []
+        smalls = []
         for f in upright:
             bal = _balanced(f, _white_balance(f, 0.1))
             small = cv2.resize(bal, (56, CARD_MM_LONG), interpolation=cv2.INTER_AREA)
+            smalls.append(small)
             self.gray.append(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
             self.marks.append(_marks(self.gray[-1]))
             r = _lab_rows(small[:, 12:44])
@@ -840,6 +879,8 @@ class _Faces:
         self.border_mm = float(np.median(border)) / ALONG  # a card's top to its border's end
         self.last_mm = float(np.median(last)) / ALONG  # a card's top to its art's end
         self.rows = np.stack(rows)
+        # The art's colour (a whole card's, see `_art_colour`), rows 12 to 70 mm.
+        self.whole = np.stack([_art_colour(small[12:70, 12:44]) for small in smalls])
 
     def colour(self, r0: int, r1: int) -> np.ndarray:
         """Every face's mean Lab over rows r0..r1 (mm from its top): (faces, 3)."""
@@ -851,6 +892,20 @@ class _Faces:
         r1s = np.maximum(np.asarray(r1s, int), r0 + 1)
         part = self.rows[:, r1s] - self.rows[:, r0 : r0 + 1]  # (faces, seen, 3)
         return (part / (r1s - r0)[None, :, None]).transpose(1, 0, 2)
+
+
+def _art_colour(part: np.ndarray) -> np.ndarray:
+    """The mean colour (Lab) of a card's art (BGR), without what is much lighter than
+    most of it: a lamp's reflection washes part of a card out (and, the same in the
+    enrolled face and the card seen, a white bean's light parts)."""
+    lab = cv2.cvtColor(part, cv2.COLOR_BGR2LAB)
+    light = lab[..., 0]
+    hist = cv2.calcHist([light], [0], None, [256], [0, 256]).ravel()
+    median = int(np.searchsorted(np.cumsum(hist), light.size / 2))
+    keep = cv2.compare(light, median + ART_LIGHTER, cv2.CMP_LT)  # type: ignore[call-overload]  # a number as scalar
+    if cv2.countNonZero(keep) < light.size // 3:
+        return np.array(cv2.mean(lab)[:3], np.float32)
+    return np.array(cv2.mean(lab, mask=keep)[:3], np.float32)
 
 
 def _marks(gray: np.ndarray) -> np.ndarray:
@@ -1251,17 +1306,9 @@ class FieldReader:
         scored.append((top_order, top_score))
         # (up to SHORTLIST varieties a card: Python's lists, not numpy's arrays)
         lists = [(o.tolist(), v.tolist()) for o, v in scored]
-        picks = [ids[min(range(len(vals)), key=vals.__getitem__)] for ids, vals in lists]
-        for k, (ids, vals) in enumerate(lists):
-            # A near tie goes to the variety of the cards beside it: a field holds
-            # one variety in most games (a ladder mixes, but rarely two
-            # near-alike varieties side by side).
-            beside = {picks[j] for j in (k - 1, k + 1) if 0 <= j < len(picks)}
-            vals = [v - NEIGHBOUR * (i in beside) for i, v in zip(ids, vals, strict=True)]
-            nearest = sorted(range(len(vals)), key=vals.__getitem__)
-            cards.append(self.ids[ids[nearest[0]]])
-            gap = vals[nearest[1]] - vals[nearest[0]] if len(nearest) > 1 else 4.0
-            margins.append(min(max(float(gap) / 4, 0.0), 1.0))
+        for i, gap in _column(lists, CHANGE):
+            cards.append(self.ids[i])
+            margins.append(min(max(gap / 4, 0.0), 1.0))
         return FieldReading(cards, min(margins), margins)
 
     def _which(
@@ -1275,8 +1322,14 @@ class FieldReader:
         (Lab), taken off what is seen. Also the colour seen (Lab)."""
         r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
         seen_lab = self._seen(crop, rows, whole)
-        lab = seen_lab if shift is None else seen_lab - shift
-        order, score = self._rank(crop, rows, _colour_distance(self.real.colour(r0, r1), lab))
+        if whole:  # (what a lamp's reflection leaves of the art: see _art_colour)
+            mid = crop.shape[1] // 2
+            lab, faces = _art_colour(crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]), self.real.whole
+        else:
+            lab, faces = seen_lab, self.real.colour(r0, r1)
+        if shift is not None:
+            lab = lab - shift
+        order, score = self._rank(crop, rows, _colour_distance(faces, lab))
         return order, score, seen_lab
 
     @staticmethod
