@@ -965,9 +965,6 @@ class FieldReader:
         # Each card's top end in gray, with room around for a card laid a little off
         # or turned: where colours leave two or three varieties close, the marks
         # printed on the strip (the number) decide.
-        # Each card's top end in gray, with room around for a card laid a little off
-        # or turned: where colours leave two or three varieties close, the marks
-        # printed on the strip (the number) decide.
         self.tops = [
             cv2.copyMakeBorder(
                 cv2.cvtColor(f, cv2.COLOR_BGR2GRAY)[: STRIP + SEARCH],
