@@ -853,11 +853,12 @@ class _Faces:
 
     def __init__(self, upright: list[np.ndarray]) -> None:
         self.gray, self.marks, rows, first, last, border = [], [], [], [], [], []
-        smalls = []
+        whole = []
         for f in upright:
             bal = _balanced(f, _white_balance(f, 0.1))
             small = cv2.resize(bal, (56, CARD_MM_LONG), interpolation=cv2.INTER_AREA)
-            smalls.append(small)
+            # The art's colour (a whole card's, see `_art_colour`), rows 12 to 70 mm.
+            whole.append(_art_colour(small[12:70, 12:44]))
             self.gray.append(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
             self.marks.append(_marks(self.gray[-1]))
             r = _lab_rows(small[:, 12:44])
@@ -879,8 +880,7 @@ class _Faces:
         self.border_mm = float(np.median(border)) / ALONG  # a card's top to its border's end
         self.last_mm = float(np.median(last)) / ALONG  # a card's top to its art's end
         self.rows = np.stack(rows)
-        # The art's colour (a whole card's, see `_art_colour`), rows 12 to 70 mm.
-        self.whole = np.stack([_art_colour(small[12:70, 12:44]) for small in smalls])
+        self.whole = np.stack(whole)
 
     def colour(self, r0: int, r1: int) -> np.ndarray:
         """Every face's mean Lab over rows r0..r1 (mm from its top): (faces, 3)."""
@@ -898,7 +898,11 @@ def _art_colour(part: np.ndarray) -> np.ndarray:
     """The mean colour (Lab) of a card's art (BGR), without what is much lighter than
     most of it: a lamp's reflection washes part of a card out (and, the same in the
     enrolled face and the card seen, a white bean's light parts)."""
-    lab = cv2.cvtColor(part, cv2.COLOR_BGR2LAB)
+    return _art_lab(cv2.cvtColor(part, cv2.COLOR_BGR2LAB))
+
+
+def _art_lab(lab: np.ndarray) -> np.ndarray:
+    """`_art_colour` of art already in Lab."""
     light = lab[..., 0]
     hist = cv2.calcHist([light], [0], None, [256], [0, 256]).ravel()
     median = int(np.searchsorted(np.cumsum(hist), light.size / 2))
@@ -1291,9 +1295,7 @@ class FieldReader:
             strip_rows.append(rows)
         if crops:
             # Every strip's colour against every face's at once.
-            labs = np.stack(
-                [self._seen(c, r, False) for c, r in zip(crops, strip_rows, strict=True)]
-            )
+            labs = np.stack([self._seen(c, r) for c, r in zip(crops, strip_rows, strict=True)])
             if shift is not None:
                 labs = labs - shift
             r1s = np.array([max(int(r), 5) for r in strip_rows])
@@ -1317,24 +1319,25 @@ class FieldReader:
         corners, its name, its bean: the picture less its smooth shading), found
         anywhere across the slot's width. `shift`: how the slot's light moves colours
         (Lab), taken off what is seen. Also the colour seen (Lab)."""
-        r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
-        seen_lab = self._seen(crop, rows, whole)
         if whole:  # (what a lamp's reflection leaves of the art: see _art_colour)
             mid = crop.shape[1] // 2
-            lab, faces = _art_colour(crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]), self.real.whole
+            art = cv2.cvtColor(crop[2 + 12 : 2 + 70, mid - 16 : mid + 16], cv2.COLOR_BGR2LAB)
+            seen_lab = np.array(cv2.mean(art)[:3], np.float32)
+            lab, faces = _art_lab(art), self.real.whole
         else:
-            lab, faces = seen_lab, self.real.colour(r0, r1)
+            seen_lab = lab = self._seen(crop, rows)
+            faces = self.real.colour(3, max(int(rows), 5))
         if shift is not None:
             lab = lab - shift
         order, score = self._rank(crop, rows, _colour_distance(faces, lab))
         return order, score, seen_lab
 
     @staticmethod
-    def _seen(crop: np.ndarray, rows: float, whole: bool) -> np.ndarray:
-        """The mean colour (Lab) of the middle of the card in `crop` (see `_which`)."""
+    def _seen(crop: np.ndarray, rows: float) -> np.ndarray:
+        """The mean colour (Lab) of the middle of the strip of a card in `crop`, `rows`
+        mm of it showing (see `_which`)."""
         mid = crop.shape[1] // 2
-        r0, r1 = (12, 70) if whole else (3, max(int(rows), 5))
-        seen = crop[2 + r0 : 2 + r1, mid - 16 : mid + 16]
+        seen = crop[2 + 3 : 2 + max(int(rows), 5), mid - 16 : mid + 16]
         if not seen.size:
             return np.zeros(3, np.float32)
         return np.array(cv2.mean(cv2.cvtColor(seen, cv2.COLOR_BGR2LAB))[:3], np.float32)
