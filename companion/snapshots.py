@@ -144,6 +144,7 @@ def legal_for(t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
                 "label": views.label(t.game, state, action, t.names, lang),
                 "group": t.game.group(state, action, t.names, lang),
                 "needs": t.game.needs(state, data),
+                "ask_again": t.game.ask_again(state, action, lang),
                 "ends_step": action.ends_step,
             }
         )

@@ -23,6 +23,9 @@ class Action:
     # A seat's "I'm done with this step" (end trading, end the turn, pass the bean
     # piece...): what the seat's button on the panel makes.
     ends_step: typing.ClassVar[bool] = False
+    # A move open to a seat only until another seat's move closes it (a bo(h)nus
+    # card discarded before any is drawn): a simulated player leaves a person time.
+    window: typing.ClassVar[bool] = False
     player: int  # every action is one seat's (a dataclass field in each game's actions)
 
     @property

@@ -69,6 +69,9 @@ class GameDef:
     # the odds a phone shows, worked out beside the updates (None: no odds)
     advice_key: Callable[[Any], tuple | None] = lambda state: None
     advice: Callable[[tuple], dict[str, Any]] | None = None
+    # a move one tap could regret (a field harvested for nothing): (state, action,
+    # lang) -> the question a phone asks before making it, or None
+    ask_again: Callable[..., str | None] = lambda state, action, lang="en": None
     players: tuple[int, ...] = ()  # the player counts a table may have
     # What a real table enters on the phones before the start (the dice game's
     # harvest cards): None for a game without. See dice/table.py.
@@ -171,6 +174,7 @@ def _from_package(
         titles=view.TITLE,
         advice_key=getattr(view, "advice_key", lambda state: None),
         advice=getattr(view, "advice", None),
+        ask_again=getattr(view, "ask_again", lambda state, action, lang="en": None),
         players=players,
         entries=_part(package, "table"),
         must_act=view.must_act,

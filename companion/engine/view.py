@@ -9,6 +9,7 @@ from typing import Any
 
 from . import words as w
 from .beans import variety
+from .cards import sell
 from .sightings import Reads
 
 
@@ -26,6 +27,17 @@ def field_view(column: tuple[str, ...], lang: str = "en") -> dict[str, Any]:
         "next_coin": v.cards_to_next_coin(len(column)),
         "cards": list(column),
     }
+
+
+def harvest_for_nothing(column: tuple[str, ...], field: int, lang: str = "en") -> str | None:
+    """A field that a harvest would sell for nothing (every card to the discard
+    pile): the question a phone asks before the second tap; None if it pays."""
+    if not column or sell(column)[0]:
+        return None
+    f = field + 1
+    if lang == "de":
+        return f"Feld {f} bringt nichts ein: nochmal tippen, um es trotzdem zu ernten"
+    return f"Field {f} earns nothing: tap again to harvest it anyway"
 
 
 def seat_names(names: dict[int, str], n: int, lang: str = "en") -> list[str]:

@@ -36,6 +36,9 @@ def bot_choice(game: str, state, legal: list, rng: random.Random, may_wait: bool
 # A phone gone this long (its screen locked, its player away from the table) hands
 # its seat back to the bot until it comes back: the table never waits on it.
 AWAY_AFTER = 30.0
+# A person's move that another's move closes (see Action.window) is left open this
+# long before a simulated player's move closes it: time to read the phone and tap.
+WINDOW_GRACE = 8.0
 
 
 class Bots:
@@ -51,9 +54,12 @@ class Bots:
         seed: int,
         away_after: float = AWAY_AFTER,
         clock=None,
+        window_grace: float = WINDOW_GRACE,
     ) -> None:
         self.service, self.code, self.pace = service, code, pace
         self.away_after = away_after
+        self.window_grace = window_grace
+        self.window_opened: float | None = None  # when a person's window move opened
         self.clock = clock or time.monotonic
         self.rng = random.Random(seed)
         self.stop = threading.Event()
@@ -81,6 +87,16 @@ class Bots:
         self.followed = t.next_n
         return True
 
+    def waits_for_a_person(self, legal: list[Action], humans: set[int]) -> bool:
+        """Whether a person still has time for a move a bot's move would close:
+        WINDOW_GRACE from when it opened (see Action.window)."""
+        if not any(type(a).window and a.seats & humans for a in legal):
+            self.window_opened = None
+            return False
+        if self.window_opened is None:
+            self.window_opened = self.clock()
+        return self.clock() - self.window_opened < self.window_grace
+
     def step(self) -> bool:
         """Make one bot move if one is due; True if a move was made."""
         with self.service.holding(self.code) as t:
@@ -90,8 +106,10 @@ class Bots:
             if state.over:
                 return False
             humans = self.humans(t)
-            legal = [a for a in t.game.legal_actions(state) if not a.seats & humans]
-        if not legal:
+            every = t.game.legal_actions(state)
+            legal = [a for a in every if not a.seats & humans]
+            waiting = self.waits_for_a_person(every, humans)
+        if not legal or waiting:
             return False
         action = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
         if action is None:
@@ -499,12 +517,14 @@ class CardBots(Bots):
                 self.world.show(state, self.clock())
                 return True
             humans = self.humans(t)
-            legal = [a for a in t.game.legal_actions(state) if not a.seats & humans]
+            every = t.game.legal_actions(state)
+            legal = [a for a in every if not a.seats & humans]
+            waiting = self.waits_for_a_person(every, humans)
         if self.clock() < self.world.changed + LOOK_TIME:
             return False  # the hand is still over the table, or the camera hasn't looked
         if self.expect is not None:
             return self._check(state)
-        if not legal:
+        if not legal or waiting:
             return False
         choice = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
         if choice is None:

@@ -311,3 +311,16 @@ def test_forecast_counts_down_to_the_end():
     s = table(hands=[[]] * 4, deck=["red"] * 10, exhaustions=2)
     assert B.forecast(s)["turns_left_estimate"] == 2.0
     assert B.forecast(s)["exhaustions_to_come"] == 1
+
+
+def test_a_phone_asks_again_before_a_field_is_harvested_for_nothing():
+    """Rulebook example 6's two Chili Beans earn nothing: one tap on the phone only
+    asks; three earn a coin and are harvested at once."""
+    from companion.engine.games import GAMES
+
+    s = table(fields=[[["chili"] * 2, ["chili"] * 3], [], [], []])
+    ask = GAMES["bohnanza"].ask_again
+    assert "Field 1 earns nothing" in ask(s, Harvest(0, 0), "en")
+    assert "Feld 1 bringt nichts ein" in ask(s, Harvest(0, 0), "de")
+    assert ask(s, Harvest(0, 1), "en") is None
+    assert ask(s, EndTurn(0), "en") is None

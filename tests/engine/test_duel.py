@@ -394,6 +394,13 @@ def test_rulebook_example_6_mixed_field_paid_by_the_top_card():
     assert len(s.discard) == 3 and s.players[1].fields[0] == ()
 
 
+def test_a_phone_asks_again_before_a_duel_field_is_harvested_for_nothing():
+    s = duel(fields=[[["soy"], ["red"] * 3 + ["black-eyed"] * 2 + ["soy"], []], [[], [], []]])
+    ask = GAMES["duel"].ask_again
+    assert "Field 1 earns nothing" in ask(s, Harvest(0, 0), "en")
+    assert ask(s, Harvest(0, 1), "en") is None  # 3 dollars
+
+
 def test_the_protection_rule_in_the_duel():
     s = duel(fields=[[["red"], ["soy", "soy"], []], [[], [], []]])
     refused(s, Harvest(0, 0), "protection")

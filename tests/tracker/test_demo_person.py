@@ -184,3 +184,35 @@ def test_the_duel_demo_teaches_every_card_of_its_table(seed):
     for bean in LADDER:
         face = face_from_slot(table.teaching(bean), table.quads[0])
         assert face.shape[:2] == (174, 112)
+
+
+def test_a_bot_leaves_a_person_time_to_discard_a_bonus_card_before_it_draws():
+    """The Duel's phase 4: each player may discard a bo(h)nus card before any is
+    drawn. A bot drawing at once closed that to the person within a second."""
+    service, code = _table("duel", 2, 3)
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, 3, clock=clock)
+    service.join(code, 1, "Dana")
+    rng = random.Random(3)
+    for _ in range(400):  # the bot's turn (seat 1 is the person's), up to its bonus step
+        t = service.table(code)
+        if t.state.step == "bonus" and t.state.active == 0 and not t.state.refilling:
+            break
+        if not _person_plays(service, code, 1, rng):
+            bots.step()
+        clock.t += 0.5
+    else:
+        pytest.fail("the bot's turn never came to its bonus step")
+    assert any(a.type == "discard-bonus" and a.player == 1 for a in t.game.legal_actions(t.state))
+    n = t.next_n
+    for _ in range(15):  # 7.5 s: the bot waits for the person
+        assert not bots.step()
+        clock.t += 0.5
+    assert service.table(code).next_n == n
+    clock.t += 1.0
+    assert bots.step()  # the person let it pass: the bot goes on
+    for _ in range(5):  # (its own discard first, maybe) and draws
+        if service.table(code).state.refilling:
+            break
+        bots.step()
+    assert service.table(code).state.refilling

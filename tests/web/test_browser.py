@@ -161,3 +161,27 @@ def test_the_dice_game_on_three_phones(server, browser):
     expect(pages[2].locator("#board")).to_contain_text("bean piece")
     expect(pages[0].locator("#mine .orders li").first).to_be_visible()
     host.disconnect()
+
+
+def test_a_field_harvested_for_nothing_asks_for_a_second_tap(server, browser):
+    host, code = open_table(server, "bohnanza", 2)
+    _, (anna, _bob) = phones_join(browser, server, code, ["Anna", "Bob"])
+    assert host.call("host:start", {"code": code}, timeout=5)["ok"]
+    anna.locator("#actions button.move", has_text="field 1").first.click()
+    anna.click(".needs button.bean-pick[data-bean='soy']")
+    anna.click(".needs button.primary")
+    expect(field_card(anna, "#mine", "0", "soy")).to_be_visible()
+    # One Soy Bean earns nothing: the first tap only asks, and nothing is sold.
+    harvest = anna.locator("#actions button.move[data-type='harvest']", has_text="field 1")
+    harvest.click()
+    expect(harvest).to_contain_text("earns nothing")
+    before = anna.locator("#log").inner_text()
+    anna.wait_for_timeout(500)
+    assert anna.locator("#log").inner_text() == before
+    expect(field_card(anna, "#mine", "0", "soy")).to_be_visible()
+    # Left alone, the button says its move again; asked and tapped again, it harvests.
+    expect(harvest).to_contain_text("Harvest field 1", timeout=8000)
+    harvest.click()
+    harvest.click()
+    expect(field_card(anna, "#mine", "0", "soy")).to_have_count(0)
+    host.disconnect()

@@ -9,7 +9,7 @@ from .. import words as w
 from ..actions import Action
 from ..sightings import Reads
 from . import describe, game
-from .actions import Trade
+from .actions import Harvest, Trade
 from .describe import step_text as bohnanza_step_text
 from .game import fields_for, forecast
 from .state import State
@@ -207,3 +207,12 @@ def reshuffled(state: State) -> str | None:
         f"the companion counts {state.deck_size} cards still in the draw deck: "
         "check before reshuffling"
     )
+
+
+def ask_again(state: State, action: Action, lang: str = "en") -> str | None:
+    """A move one tap could regret (a field harvested for nothing): the question a
+    phone asks before it is made; None for any other move."""
+    if isinstance(action, Harvest):
+        column = state.players[action.player].fields[action.field]
+        return common.harvest_for_nothing(column, action.field, lang)
+    return None

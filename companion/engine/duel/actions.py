@@ -106,8 +106,9 @@ class PlantGift(Action):
 @CODEC.register("discard-bonus")
 @dataclass(frozen=True, slots=True)
 class DiscardBonus(Action):
-    """Phase 4: discard one bo(h)nus card from the hand."""
+    """Phase 4: discard one bo(h)nus card from the hand (before any is drawn)."""
 
+    window: ClassVar[bool] = True
     player: int
     index: int
 

@@ -9,6 +9,7 @@ from .. import words as w
 from ..actions import Action
 from ..sightings import Reads
 from . import describe, game
+from .actions import Harvest
 from .describe import bonus_text as duel_bonus_text
 from .describe import step_text as duel_step_text
 from .game import LADDER, cents
@@ -156,3 +157,12 @@ def must_act(view: dict[str, Any]) -> set[int]:
         pushed = len(view["gifts_pushed"])
         must.add(active if pushed % 2 == 0 else 1 - active)  # whose answer it is
     return must
+
+
+def ask_again(state: DuelState, action: Action, lang: str = "en") -> str | None:
+    """A move one tap could regret (a field harvested for nothing): the question a
+    phone asks before it is made; None for any other move."""
+    if isinstance(action, Harvest):
+        column = state.players[action.player].fields[action.field]
+        return common.harvest_for_nothing(column, action.field, lang)
+    return None

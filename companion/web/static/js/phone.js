@@ -14,6 +14,7 @@
     group: null,        // the key of the group of moves opened
     form: null,         // {key, el}: the move being filled in (a bean, the new card…)
     dice: new Set(),    // dice tapped to save
+    asking: null,       // the key of a move tapped once that asks again (see ask_again)
     busy: false,        // a move sent, its answer not back yet
     gone: false,        // the form's move became illegal: say so once
     myTurn: null,
@@ -80,7 +81,7 @@
     const status = document.getElementById("status");
     status.className = "status" + (mine ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
     document.getElementById("turn").textContent = R.turnText(snap, me);
-    document.getElementById("step").textContent = v && !v.over ? R.stepText(v) : "";
+    document.getElementById("step").textContent = v && !v.over ? stepLine(v) : "";
     C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.seat === undefined || n.seat === null || n.seat === me), askedByCamera());
     C.fill(document.getElementById("standings-slot"), v && v.over ? R.standingsBox(snap, me) : null);
     drawMine();
@@ -91,6 +92,14 @@
     drawDock();
     alertTurn(mine);
     document.title = (mine ? "▶ " : "") + `${snap.table.title || ""} ${code}`;
+  }
+
+  // The step, said as someone else's when the table waits only for others (the
+  // gift the other player plants, traded cards others still plant).
+  function stepLine(v) {
+    const others = (v.waiting_for || []).filter((s) => s !== me);
+    if (!others.length || others.length < (v.waiting_for || []).length) return R.stepText(v);
+    return C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
   }
 
   function drawMine() {
@@ -182,12 +191,26 @@
     return [...groups.values()];
   }
 
+  // A move one tap could regret (a field harvested for nothing) asks first: the
+  // button says why, and a second tap within ASK_FOR ms makes the move.
+  const ASK_FOR = 5000;
   function moveButton(it) {
     const bean = it.action.bean;
+    const key = keyOf(it);
+    const asking = it.ask_again && ui.asking === key;
     return C.h("button", {
-      class: "move", "data-key": keyOf(it), "data-type": it.action.type, disabled: ui.busy,
-      onclick: () => (Object.keys(it.needs || {}).length ? openForm(it) : send(it.action)),
-    }, bean ? C.art("mini-bean", A.bean(bean)) : null, C.h("span", {}, it.label));
+      class: "move" + (asking ? " asking" : ""), "data-key": key, "data-type": it.action.type, disabled: ui.busy,
+      onclick: () => {
+        if (it.ask_again && ui.asking !== key) {
+          ui.asking = key;
+          drawDock();
+          setTimeout(() => { if (ui.asking === key) { ui.asking = null; if (snap) drawDock(); } }, ASK_FOR);
+          return;
+        }
+        ui.asking = null;
+        return Object.keys(it.needs || {}).length ? openForm(it) : send(it.action);
+      },
+    }, bean ? C.art("mini-bean", A.bean(bean)) : null, C.h("span", {}, asking ? it.ask_again : it.label));
   }
 
   function drawDock() {
