@@ -41,6 +41,7 @@ class Refusal(StrEnum):
     NOTHING_TO_CONFIRM = "nothing-to-confirm"
     NOTHING_TO_CORRECT = "nothing-to-correct"
     NOTHING_TO_UNDO = "nothing-to-undo"
+    PARTNER_REFUSED = "partner-refused"
     SEAT_TAKEN = "seat-taken"
     STORE_FAILED = "store-failed"
     TOO_FAST = "too-fast"

@@ -11,7 +11,7 @@ from typing import Any
 from . import views
 from .advice import Adviser
 from .engine import words as w
-from .table import Notice, Table
+from .table import Notice, Partner, Table
 
 
 class Snapshots:
@@ -22,10 +22,12 @@ class Snapshots:
         changed: Callable[[str], None],
         store_problem: Callable[[], str | None],
         look: Callable[[Table], dict | None],
+        partners: Callable[[str], Partner | None] = lambda code: None,
     ) -> None:
         self.adviser = adviser
         self._find, self._changed = find, changed
         self._store_problem, self._look = store_problem, look
+        self._partners = partners
 
     def of(self, t: Table, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
         """Everything a phone (its `seat`) or the dashboard (None) shows, in `lang`
@@ -82,7 +84,7 @@ class Snapshots:
                 fresh = [n for n in out["notices"] if time.time() - n["at"] < 120]
                 out["view"]["warnings"] = _once(out["view"]["warnings"] + fresh)
                 if seat is not None:
-                    out["legal"] = legal_for(t, seat, lang)
+                    out["legal"] = legal_for(t, seat, lang, self._partners(t.code))
                 look = self._look(t)
                 if look is not None:
                     out["camera"] = look  # what a correction starts from
@@ -128,14 +130,19 @@ def _manual(t: Table) -> list[Notice]:
     return [Notice("waiting", "manual", words, None, time.time())]
 
 
-def legal_for(t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
+def legal_for(
+    t: Table, seat: int, lang: str = "en", partner: Partner | None = None
+) -> list[dict[str, Any]]:
     """The seat's legal actions, each with its words (said to the player: "Plant
     Soy Bean in field 2") and what the phone must still fill in (a bean the table
-    saw, a new card)."""
+    saw, a new card). `partner`: who answers for the other seats a move needs (see
+    TableService.ask_partners): the deals they would say no to are not offered."""
     out = []
     state = t.state
     for action in t.game.legal_actions(state):
         if action.player != seat:
+            continue
+        if partner and any(partner(t, action, s) for s in action.seats - {seat}):
             continue
         data = action.to_json()
         out.append(

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import words as w
+from .engine.actions import Action
 from .engine.games import GameDef
 from .errors import CompanionError, Refusal
 from .store import Seat
@@ -19,6 +21,11 @@ class TableError(CompanionError):
 
     def __init__(self, code: Refusal, message: str) -> None:
         super().__init__(Refusal(code).value, message)
+
+
+# Asked before a move that needs another seat too (a trade) is made: (table, action,
+# that seat) -> why that seat's player says no, or None (see TableService.ask_partners).
+Partner = Callable[["Table", Action, int], str | None]
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from .readings import Readings
 from .seats import Seats
 from .snapshots import Snapshots, legal_for
 from .store import SeatHeld, Store
-from .table import Notice, Table, TableError
+from .table import Notice, Partner, Table, TableError
 from .tracker.link import TableTracker
 
 __all__ = ["CODE_LETTERS", "Notice", "Table", "TableError", "TableService"]
@@ -52,6 +52,7 @@ class TableService:
         self.library_path = library_path
         self.tables: dict[str, Table] = {}
         self.listeners: list[Listener] = []
+        self.partners: dict[str, Partner] = {}
         self.started = time.time()
         # The dice game's odds for the phones take tens of ms to work out the first
         # time a situation comes up: that is done beside the updates, never in their
@@ -65,6 +66,7 @@ class TableService:
             self._changed,
             lambda: self.store.problem,
             self.readings.look,
+            self.partners.get,
         )
         self._lock = threading.RLock()
         # Stored tables that could not be resumed (code -> why): kept out, not lost.
@@ -327,6 +329,11 @@ class TableService:
                 )
             before = t.state
             after = t.game.apply(before, action)  # RuleError: nothing changed
+            partner = self.partners.get(code)
+            for other in sorted(action.seats - {action.player}):
+                said = partner(t, action, other) if partner else None
+                if said:
+                    raise TableError(Refusal.PARTNER_REFUSED, said)
             n = t.next_n
             self.store.append(t.playing, n, action.to_json(), seat, source)
             t.state, t.next_n, t.last_source = after, n + 1, source
@@ -334,6 +341,15 @@ class TableService:
             t.add_log(views.log_words(t.game, before, action, t.names))
         self._changed(t.code)
         return {"n": n}
+
+    def ask_partners(self, code: str, partner: Partner | None) -> None:
+        """Who answers for the other seats a move needs (a trade's partner) at this
+        table: the demo's simulated players. None: nobody is asked (at a real
+        table the players agree across it before one of them enters the trade)."""
+        if partner is None:
+            self.partners.pop(code, None)
+        else:
+            self.partners[code] = partner
 
     def act_all(self, code: str, actions: list, source: str) -> dict[str, Any]:
         """Several actions seen at once (the camera's: a save and a roll, the piece
@@ -413,7 +429,7 @@ class TableService:
 
     def legal_for(self, t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
         """The seat's legal actions with their words and what a phone must fill in."""
-        return legal_for(t, seat, lang)
+        return legal_for(t, seat, lang, self.partners.get(t.code))
 
     def health(self) -> dict[str, Any]:
         from . import __version__

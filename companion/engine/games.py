@@ -80,6 +80,9 @@ class GameDef:
     must_act: Callable[[dict[str, Any]], set[int]] = lambda view: set()
     # A simulated player: (state, legal actions, rng, may_wait=) -> an action or None.
     bot: Callable[..., Any] | None = None
+    # Whether a simulated player agrees to another's move that needs its seat too
+    # (a trade): (state, action, seat) -> bool. None: the game has no such moves.
+    agrees: Callable[[Any, Action, int], bool] | None = None
     # What the camera reads at this game's table: bean fields or dice; and the bean
     # varieties its cards (or dice) show (what the camera is taught).
     reads: Reads = Reads.FIELDS
@@ -179,6 +182,7 @@ def _from_package(
         entries=_part(package, "table"),
         must_act=view.must_act,
         bot=_part(package, "players").choose,
+        agrees=getattr(_part(package, "players"), "agrees", None),
         reads=reads,
         varieties=varieties,
         default_players=default_players,

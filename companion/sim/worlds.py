@@ -69,7 +69,16 @@ class Bots:
 
     def start(self) -> None:
         self.service.subscribe(self._table_changed)
+        self.service.ask_partners(self.code, self.agrees)
         self.thread.start()
+
+    def agrees(self, t, action: Action, seat: int) -> str | None:
+        """A seat the bots play, asked to take part in another's move (a person's
+        trade with it): why it says no, or None when it agrees or a phone plays it."""
+        if seat in self.humans(t) or t.game.agrees is None or t.game.agrees(t.state, action, seat):
+            return None
+        name = t.names.get(seat) or f"Seat {seat + 1}"
+        return f"{name} says no: that deal does not help them"
 
     def _table_changed(self, code: str) -> None:
         if code == self.code:

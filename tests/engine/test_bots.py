@@ -517,3 +517,24 @@ def test_a_bot_asked_while_a_person_plays_waits_rather_than_harvest_for_nothing(
     mine = [a for a in W.legal_actions(w) if a.player == 1]
     assert mine == [W.Harvest(1)]
     assert dice_bot.choose(w, mine, random.Random(0), may_wait=True) is None
+
+
+def test_a_bohnanza_bot_agrees_to_a_gift_it_grows_and_says_no_to_one_it_cannot_use():
+    s = table(
+        hands=[("blue",), ("wax",), ("wax",), ("wax",)],
+        fields=[
+            [("blue",) * 2, ("chili",) * 2],
+            [("wax",) * 2, ("stink",) * 2],
+            [("soy",) * 2, ("wax",)],
+            [("wax",) * 3, ("green",) * 2],
+        ],
+        step="trade",
+        planted=1,
+        face_up=("soy", "blue"),
+    )
+    soy_to_seat_3 = B.Trade(0, 2, face_up=(0,))
+    soy_to_seat_2 = B.Trade(0, 1, face_up=(0,))  # wax and stink fields: soy fits neither
+    assert soy_to_seat_3 in B.legal_actions(s) and soy_to_seat_2 in B.legal_actions(s)
+    assert bohnanza_bot.agrees(s, soy_to_seat_3, 2)
+    assert not bohnanza_bot.agrees(s, soy_to_seat_2, 1)
+    assert bohnanza_bot.agrees(s, B.EndTrading(0), 1)  # a move that isn't theirs to agree to

@@ -216,3 +216,44 @@ def test_a_bot_leaves_a_person_time_to_discard_a_bonus_card_before_it_draws():
             break
         bots.step()
     assert service.table(code).state.refilling
+
+
+def test_a_bot_says_no_to_a_persons_trade_that_does_not_help_it_and_takes_one_that_does():
+    from companion.engine.bohnanza import Trade
+    from companion.errors import CompanionError, Refusal
+
+    service, code = _table("bohnanza", 3, 8)
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, 8, clock=clock)
+    service.ask_partners(code, bots.agrees)  # as Bots.start does
+    service.join(code, 0, "Eve")
+    rng = random.Random(8)
+    t = service.table(code)
+    for _ in range(600):  # on to a trading step of the person's with both kinds of deal
+        trades = [
+            a for a in t.game.legal_actions(t.state) if isinstance(a, Trade) and a.player == 0
+        ]
+        liked = [a for a in trades if t.game.agrees(t.state, a, a.partner)]
+        if liked and len(liked) < len(trades):
+            break
+        if not _person_plays(service, code, 0, rng):
+            bots.step()
+        clock.t += 0.5
+    else:
+        pytest.fail("no trading step with deals a bot likes and deals it doesn't")
+    refused = next(a for a in trades if a not in liked)
+    # The phone offers only the deals the bots would take ...
+    offered = [
+        i["action"] for i in service.snapshot(code, 0)["legal"] if i["action"]["type"] == "trade"
+    ]
+    assert refused.to_json() not in offered
+    assert sorted(map(str, offered)) == sorted(str(a.to_json()) for a in liked)
+    # ... and one sent anyway (an older screen) is said no to, with words.
+    before, n = t.state, t.next_n
+    with pytest.raises(CompanionError) as err:
+        service.act(code, refused.to_json(), seat=0, source="phone")
+    assert err.value.code == Refusal.PARTNER_REFUSED
+    assert "says no" in err.value.message
+    assert t.state == before and t.next_n == n  # nothing changed, nothing stored
+    service.act(code, liked[0].to_json(), seat=0, source="phone")
+    assert t.next_n == n + 1

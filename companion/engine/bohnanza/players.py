@@ -269,6 +269,25 @@ def _score_plant(state: State, seat: int, bean: str | None, field: int) -> float
 
 
 def _score_trade(view: _View, a: Trade) -> float:
+    gain_me, gain_them = _trade_gains(view, a)
+    if gain_me < EPS or gain_them < EPS:
+        return NEVER - 1
+    # Nobody helps another much more than the deal helps themselves.
+    if gain_me < FAIR * gain_them or gain_them < FAIR * gain_me:
+        return NEVER - 1
+    return PROCEED + gain_me + gain_them
+
+
+def agrees(state: State, a: Action, seat: int) -> bool:
+    """Whether a sensible player at `seat` agrees to another's move that needs it:
+    a trade or a gift that helps it at least a little (EPS)."""
+    if not isinstance(a, Trade) or a.partner != seat:
+        return True
+    return _trade_gains(_View(state), a)[1] >= EPS
+
+
+def _trade_gains(view: _View, a: Trade) -> tuple[float, float]:
+    """What a trade is worth to the active player and to the partner."""
     state = view.state
     me, partner = state.players[a.player], state.players[a.partner]
     mine = view.projected(a.player, with_face_up=True)
@@ -290,12 +309,7 @@ def _score_trade(view: _View, a: Trade) -> float:
         bean = str(partner.hand[pos])
         gain_them -= _hand_value(partner, theirs, pos, bean)
         gain_me += _fit(me, mine, bean)
-    if gain_me < EPS or gain_them < EPS:
-        return NEVER - 1
-    # Nobody helps another much more than the deal helps themselves.
-    if gain_me < FAIR * gain_them or gain_them < FAIR * gain_me:
-        return NEVER - 1
-    return PROCEED + gain_me + gain_them
+    return gain_me, gain_them
 
 
 def _score_optional(state: State, seat: int, bean: str | None, field: int) -> float:
