@@ -140,7 +140,8 @@ def legal_for(
     out = []
     state = t.state
     for action in t.game.legal_actions(state):
-        if action.player != seat:
+        # Its own moves, and another's that need it too (a trade offered to it).
+        if seat not in action.seats:
             continue
         if partner and any(partner(t, action, s) for s in action.seats - {seat}):
             continue
@@ -148,8 +149,8 @@ def legal_for(
         out.append(
             {
                 "action": data,
-                "label": views.label(t.game, state, action, t.names, lang),
-                "group": t.game.group(state, action, t.names, lang),
+                "label": views.label(t.game, state, action, t.names, lang, seat),
+                "group": t.game.group(state, action, t.names, lang, seat),
                 "needs": t.game.needs(state, data),
                 "ask_again": t.game.ask_again(state, action, lang),
                 "ends_step": action.ends_step,

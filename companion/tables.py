@@ -322,7 +322,7 @@ class TableService:
             if t.state is None:
                 raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
             action = t.game.action_from_json(data)
-            if seat is not None and action.player != seat:
+            if seat is not None and seat not in action.seats:
                 raise TableError(
                     Refusal.NOT_YOUR_SEAT,
                     f"this phone plays seat {seat + 1}, not seat {action.player + 1}",
@@ -330,7 +330,7 @@ class TableService:
             before = t.state
             after = t.game.apply(before, action)  # RuleError: nothing changed
             partner = self.partners.get(code)
-            for other in sorted(action.seats - {action.player}):
+            for other in sorted(action.seats - {action.player if seat is None else seat}):
                 said = partner(t, action, other) if partner else None
                 if said:
                     raise TableError(Refusal.PARTNER_REFUSED, said)

@@ -53,10 +53,13 @@ def label(
     action: Action,
     names: dict[int, str] | None = None,
     lang: str = "en",
+    seat: int | None = None,
 ) -> str:
     """A move still to make, said to the player who makes it ("Plant Soy Bean in
-    field 2")."""
-    return _game(game).label(state, action, names or {}, lang)
+    field 2"), or to `seat`, another the move needs (a trade's partner)."""
+    if seat is None or seat == action.player:
+        return _game(game).label(state, action, names or {}, lang)
+    return _game(game).label(state, action, names or {}, lang, seat=seat)
 
 
 def log_words(game: str | GameDef, before: Any, action: Action, names: dict[int, str]) -> w.Words:

@@ -172,6 +172,20 @@ def test_labels_say_the_example_moves_in_english_and_german():
     )
     gift = B.Trade(0, 1, face_up=(0,))
     assert views.label("bohnanza", s, gift, NAMES) == "Give the face-up Soy Bean to Ben"
+    # The same moves offered to the partner, said from its side.
+    assert views.label("bohnanza", s, trade, NAMES, seat=1) == (
+        "Trade your Wax Bean for Anna's Blue Bean"
+    )
+    assert views.label("bohnanza", s, trade, NAMES, "de", seat=1) == (
+        "Tausche deine Weinbrandbohne gegen die Blaue Bohne von Anna"
+    )
+    assert views.label("bohnanza", s, gift, NAMES, seat=1) == (
+        "Accept Anna's face-up Soy Bean as a gift"
+    )
+    ask = B.Trade(0, 1, receive=(0,), receive_beans=("wax",))
+    assert views.label("bohnanza", s, ask, NAMES, seat=1) == "Give your Wax Bean to Anna"
+    assert GAMES["bohnanza"].group(s, trade, NAMES, "en", 1) == "Trade with Anna"
+    assert GAMES["bohnanza"].group(s, trade, NAMES, "en", 0) == "Trade with Ben"
     s = replace(s, step="plant-traded", face_up=())
     assert views.label("bohnanza", s, B.EndTurn(0), NAMES) == "End your turn: draw 3 cards"
     assert views.label("bohnanza", s, B.EndTurn(0), NAMES, "de") == (

@@ -57,11 +57,12 @@ class GameDef:
     view: Callable[..., dict[str, Any]]
     # what only one seat's phone shows: (state, seat, lang) -> {"hand", "bonus"}
     private: Callable[[Any, int, str], dict[str, Any]]
-    # a move in the third person, and as a button says it to its player
+    # a move in the third person, and as a button says it to its player (label's
+    # seat=: to another seat the move needs, a trade's partner)
     describe: Callable[..., str]
     label: Callable[..., str]
-    # the heading a phone groups a move under: (state, action, names, lang) -> words
-    # or None (the move stands alone)
+    # the heading a phone groups a move under: (state, action, names, lang, the
+    # phone's seat) -> words or None (the move stands alone)
     group: Callable[..., str | None]
     # what a move the table saw still lacks: (state, action JSON) -> {field: count}
     needs: Callable[[Any, dict[str, Any]], dict[str, int]]

@@ -96,10 +96,16 @@ class Bots:
         self.followed = t.next_n
         return True
 
-    def waits_for_a_person(self, legal: list[Action], humans: set[int]) -> bool:
-        """Whether a person still has time for a move a bot's move would close:
-        WINDOW_GRACE from when it opened (see Action.window)."""
-        if not any(type(a).window and a.seats & humans for a in legal):
+    def waits_for_a_person(self, t, legal: list[Action], humans: set[int]) -> bool:
+        """Whether a person still has time for a move a bot's move would close (a
+        trade the active bot would take, a bo(h)nus card to discard): WINDOW_GRACE
+        from when it opened (see Action.window)."""
+        if not any(
+            type(a).window
+            and a.seats & humans
+            and all(self.agrees(t, a, s) is None for s in a.seats - humans)
+            for a in legal
+        ):
             self.window_opened = None
             return False
         if self.window_opened is None:
@@ -117,7 +123,7 @@ class Bots:
             humans = self.humans(t)
             every = t.game.legal_actions(state)
             legal = [a for a in every if not a.seats & humans]
-            waiting = self.waits_for_a_person(every, humans)
+            waiting = self.waits_for_a_person(t, every, humans)
         if not legal or waiting:
             return False
         action = bot_choice(t.game.name, state, legal, self.rng, may_wait=True)
@@ -528,7 +534,7 @@ class CardBots(Bots):
             humans = self.humans(t)
             every = t.game.legal_actions(state)
             legal = [a for a in every if not a.seats & humans]
-            waiting = self.waits_for_a_person(every, humans)
+            waiting = self.waits_for_a_person(t, every, humans)
         if self.clock() < self.world.changed + LOOK_TIME:
             return False  # the hand is still over the table, or the camera hasn't looked
         if self.expect is not None:

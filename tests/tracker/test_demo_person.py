@@ -257,3 +257,39 @@ def test_a_bot_says_no_to_a_persons_trade_that_does_not_help_it_and_takes_one_th
     assert t.state == before and t.next_n == n  # nothing changed, nothing stored
     service.act(code, liked[0].to_json(), seat=0, source="phone")
     assert t.next_n == n + 1
+
+
+def test_a_person_trades_with_the_active_bot_which_waits_for_them_before_it_ends_trading():
+    """Bohnanza's trading is between the active player and the others: a person whose
+    turn it isn't is offered the deals the active bot would take, and has time."""
+
+    service, code = _table("bohnanza", 3, 4)
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, 4, clock=clock)
+    service.ask_partners(code, bots.agrees)  # as Bots.start does
+    service.join(code, 1, "Finn")
+    rng = random.Random(4)
+    t = service.table(code)
+    for _ in range(600):  # a bot's trading step with a deal for the person
+        legal = service.snapshot(code, 1)["legal"]
+        offered = [i for i in legal if i["action"]["type"] == "trade"]
+        if t.state.step == "trade" and t.state.active != 1 and offered:
+            break
+        if not _person_plays(service, code, 1, rng):
+            bots.step()
+        clock.t += 0.5
+    else:
+        pytest.fail("no bot's trading step offered the person a deal")
+    item = offered[0]
+    assert item["action"]["player"] == t.state.active and item["action"]["partner"] == 1
+    assert item["group"] == f"Trade with Seat {t.state.active + 1}"
+    assert item["label"].startswith(("Trade your", "Give your", "Accept "))
+    n = t.next_n
+    for _ in range(14):  # 7 s: the active bot doesn't end trading on the person
+        assert not bots.step()
+        clock.t += 0.5
+    assert t.next_n == n
+    service.act(code, item["action"], seat=1, source="phone")  # the person takes the deal
+    assert t.next_n == n + 1
+    last = service.store.log(t.game_id)[-1]
+    assert last.seat == 1 and last.action["type"] == "trade"

@@ -47,6 +47,8 @@ class Trade(Action):
     A donation is a trade where one side gives nothing.
     """
 
+    # Open to the partner only while the active player trades (see Action.window).
+    window: ClassVar[bool] = True
     player: int
     partner: int
     face_up: tuple[int, ...] = ()

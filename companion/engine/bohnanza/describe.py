@@ -40,9 +40,49 @@ def field_text(column: tuple[str, ...], lang: str = "en") -> str:
     return f"{n} × {w.bean(v.id, lang)} (worth {worth}; {more})"
 
 
-def label(before: State, action: Action, names=None, lang: str = "en") -> str:
-    """A move still to make, said to the player who makes it."""
+def label(
+    before: State, action: Action, names=None, lang: str = "en", seat: int | None = None
+) -> str:
+    """A move still to make, said to the player who makes it, or to `seat`, a
+    trade's partner (the trade offered to it)."""
+    if isinstance(action, Trade) and seat == action.partner:
+        return _trade_offered(before, action, names, lang)
     return describe(before, action, names, upcoming=True, lang=lang, you=True)
+
+
+def _trade_offered(before: State, a: Trade, names, lang: str) -> str:
+    """A trade or a donation said to its partner: what it gives the active player
+    ("your Chili Bean"), what it gets ("Anna's face-up Soy Bean")."""
+    de = lang == "de"
+    who = w.seat_name(names, a.player, lang)
+    gets = [
+        w.of(
+            f"face-up {w.bean(before.face_up[i], lang)}",
+            f"die aufgedeckte {w.bean(before.face_up[i], lang)}",
+            who,
+            lang,
+        )
+        for i in a.face_up
+    ]
+    for k in range(len(a.give)):
+        bean = None if a.give_beans is None else a.give_beans[k]
+        if bean is None:
+            gets.append(w.of("card from the hand", "eine Handkarte", who, lang))
+        else:
+            gets.append(w.of(w.bean(bean, lang), f"die {w.bean(bean, lang)}", who, lang))
+    gives = []
+    for k in range(len(a.receive)):
+        bean = None if a.receive_beans is None else a.receive_beans[k]
+        if bean is None:
+            gives.append("eine deiner Handkarten" if de else "a card from your hand")
+        else:
+            gives.append(f"deine {w.bean(bean, lang)}" if de else f"your {w.bean(bean, lang)}")
+    get_text, give_text = w.join(gets, lang), w.join(gives, lang)
+    if not gives:
+        return f"Nimm {get_text} als Geschenk an" if de else f"Accept {get_text} as a gift"
+    if not gets:
+        return f"Schenke {who} {give_text}" if de else f"Give {give_text} to {who}"
+    return f"Tausche {give_text} gegen {get_text}" if de else f"Trade {give_text} for {get_text}"
 
 
 def describe(

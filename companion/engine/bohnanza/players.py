@@ -279,11 +279,13 @@ def _score_trade(view: _View, a: Trade) -> float:
 
 
 def agrees(state: State, a: Action, seat: int) -> bool:
-    """Whether a sensible player at `seat` agrees to another's move that needs it:
-    a trade or a gift that helps it at least a little (EPS)."""
-    if not isinstance(a, Trade) or a.partner != seat:
+    """Whether a sensible player at `seat` agrees to a move another makes that
+    needs it too: a trade or a gift that helps it at least a little (EPS), as the
+    partner or as the active player."""
+    if not isinstance(a, Trade) or seat not in (a.player, a.partner):
         return True
-    return _trade_gains(_View(state), a)[1] >= EPS
+    gain_active, gain_partner = _trade_gains(_View(state), a)
+    return (gain_active if seat == a.player else gain_partner) >= EPS
 
 
 def _trade_gains(view: _View, a: Trade) -> tuple[float, float]:

@@ -175,10 +175,18 @@ GROUPS = {
 }
 
 
-def group(before: State, action: Action, names: dict[int, str], lang: str = "en") -> str | None:
-    """The heading the move is grouped under on a phone (a trade: by its partner)."""
+def group(
+    before: State,
+    action: Action,
+    names: dict[int, str],
+    lang: str = "en",
+    seat: int | None = None,
+) -> str | None:
+    """The heading the move is grouped under on `seat`'s phone (a trade: by the other
+    side, its partner or, offered to the partner, the active player)."""
     if isinstance(action, Trade):
-        return common.group_of(GROUPS, action, lang, name=w.seat_name(names, action.partner, lang))
+        other = action.player if seat == action.partner else action.partner
+        return common.group_of(GROUPS, action, lang, name=w.seat_name(names, other, lang))
     return common.group_of(GROUPS, action, lang)
 
 

@@ -173,7 +173,13 @@ GROUPS = {
 }
 
 
-def group(before: DiceState, action: Action, names: dict[int, str], lang: str = "en") -> str | None:
+def group(
+    before: DiceState,
+    action: Action,
+    names: dict[int, str],
+    lang: str = "en",
+    seat: int | None = None,
+) -> str | None:
     """The heading the move is grouped under on a phone."""
     return common.group_of(GROUPS, action, lang)
 

@@ -135,7 +135,13 @@ GROUPS = {
 }
 
 
-def group(before: DuelState, action: Action, names: dict[int, str], lang: str = "en") -> str | None:
+def group(
+    before: DuelState,
+    action: Action,
+    names: dict[int, str],
+    lang: str = "en",
+    seat: int | None = None,
+) -> str | None:
     """The heading the move is grouped under on a phone."""
     return common.group_of(GROUPS, action, lang)
 
