@@ -11,7 +11,7 @@ from typing import Any
 from . import views
 from .advice import Adviser
 from .engine import words as w
-from .table import Notice, Partner, Table
+from .table import Notice, Partners, Table, takes_part
 
 
 class Snapshots:
@@ -22,7 +22,7 @@ class Snapshots:
         changed: Callable[[str], None],
         store_problem: Callable[[], str | None],
         look: Callable[[Table], dict | None],
-        partners: Callable[[str], Partner | None] = lambda code: None,
+        partners: Callable[[str], Partners | None] = lambda code: None,
     ) -> None:
         self.adviser = adviser
         self._find, self._changed = find, changed
@@ -131,19 +131,16 @@ def _manual(t: Table) -> list[Notice]:
 
 
 def legal_for(
-    t: Table, seat: int, lang: str = "en", partner: Partner | None = None
+    t: Table, seat: int, lang: str = "en", partners: Partners | None = None
 ) -> list[dict[str, Any]]:
     """The seat's legal actions, each with its words (said to the player: "Plant
     Soy Bean in field 2") and what the phone must still fill in (a bean the table
-    saw, a new card). `partner`: who answers for the other seats a move needs (see
-    TableService.ask_partners): the deals they would say no to are not offered."""
+    saw, a new card). With `partners` (see TableService.answer_for): also the
+    deals a bot offers it, and none a bot would say no to (see takes_part)."""
     out = []
     state = t.state
     for action in t.game.legal_actions(state):
-        # Its own moves, and another's that need it too (a trade offered to it).
-        if seat not in action.seats:
-            continue
-        if partner and any(partner(t, action, s) for s in action.seats - {seat}):
+        if not takes_part(t, action, seat, partners):
             continue
         data = action.to_json()
         out.append(
@@ -154,6 +151,7 @@ def legal_for(
                 "needs": t.game.needs(state, data),
                 "ask_again": t.game.ask_again(state, action, lang),
                 "ends_step": action.ends_step,
+                "any_time": action.any_time,
             }
         )
     return out

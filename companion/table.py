@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .engine import words as w
 from .engine.actions import Action
@@ -23,9 +22,18 @@ class TableError(CompanionError):
         super().__init__(Refusal(code).value, message)
 
 
-# Asked before a move that needs another seat too (a trade) is made: (table, action,
-# that seat) -> why that seat's player says no, or None (see TableService.ask_partners).
-Partner = Callable[["Table", Action, int], str | None]
+class Partners(Protocol):
+    """Who answers for some seats when another's move needs them too (a trade):
+    the demo's simulated players. At a real table nobody does: the players agree
+    across the table, and the active player enters the trade."""
+
+    def answers_for(self, t: Table, seat: int) -> bool:
+        """Whether `seat` is one of those it answers for (not a phone's)."""
+        ...
+
+    def objection(self, t: Table, action: Action, seat: int) -> str | None:
+        """Why `seat`'s player says no to `action`, or None: it agrees."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -108,3 +116,28 @@ class Table:
         key = key or w.key_of(kind, seat, words["en"])
         kept = [n for n in self.notices if n.key != key]
         self.notices = (kept + [Notice(kind, key, words, seat, time.time())])[-5:]
+
+
+def takes_part(t: Table, action: Action, seat: int, partners: Partners | None) -> bool:
+    """Whether `seat`'s phone may make `action`: its own move, or another's that
+    needs it too (a trade offered to it) when the other side is answered for (a
+    bot: the person takes the deal the bot would make); never a move that an
+    answered-for seat objects to."""
+    if seat != action.player and not (
+        seat in action.seats and partners and partners.answers_for(t, action.player)
+    ):
+        return False
+    return not objected(t, action, seat, partners)
+
+
+def objected(t: Table, action: Action, seat: int | None, partners: Partners | None) -> str | None:
+    """Why a seat answered for says no to `action` made by `seat` (None: the
+    active player's own move entered for it), or None."""
+    if partners is None:
+        return None
+    for other in sorted(action.seats - {action.player if seat is None else seat}):
+        if partners.answers_for(t, other):
+            said = partners.objection(t, action, other)
+            if said:
+                return said
+    return None

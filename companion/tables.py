@@ -31,7 +31,7 @@ from .readings import Readings
 from .seats import Seats
 from .snapshots import Snapshots, legal_for
 from .store import SeatHeld, Store
-from .table import Notice, Partner, Table, TableError
+from .table import Notice, Partners, Table, TableError, objected
 from .tracker.link import TableTracker
 
 __all__ = ["CODE_LETTERS", "Notice", "Table", "TableError", "TableService"]
@@ -52,7 +52,7 @@ class TableService:
         self.library_path = library_path
         self.tables: dict[str, Table] = {}
         self.listeners: list[Listener] = []
-        self.partners: dict[str, Partner] = {}
+        self.partners: dict[str, Partners] = {}  # see answer_for
         self.started = time.time()
         # The dice game's odds for the phones take tens of ms to work out the first
         # time a situation comes up: that is done beside the updates, never in their
@@ -284,6 +284,7 @@ class TableService:
         with self._lock:
             self.store.close_table(t.code)
             del self.tables[t.code]
+            self.partners.pop(t.code, None)
         self._changed(t.code)
 
     # ------------------------------------------------------------ seats (seats.py)
@@ -322,18 +323,23 @@ class TableService:
             if t.state is None:
                 raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
             action = t.game.action_from_json(data)
-            if seat is not None and seat not in action.seats:
+            partners = self.partners.get(code)
+            if (
+                seat is not None
+                and seat != action.player
+                and not (
+                    seat in action.seats and partners and partners.answers_for(t, action.player)
+                )
+            ):
                 raise TableError(
                     Refusal.NOT_YOUR_SEAT,
                     f"this phone plays seat {seat + 1}, not seat {action.player + 1}",
                 )
             before = t.state
             after = t.game.apply(before, action)  # RuleError: nothing changed
-            partner = self.partners.get(code)
-            for other in sorted(action.seats - {action.player if seat is None else seat}):
-                said = partner(t, action, other) if partner else None
-                if said:
-                    raise TableError(Refusal.PARTNER_REFUSED, said)
+            said = objected(t, action, seat, partners)
+            if said:
+                raise TableError(Refusal.PARTNER_REFUSED, said)
             n = t.next_n
             self.store.append(t.playing, n, action.to_json(), seat, source)
             t.state, t.next_n, t.last_source = after, n + 1, source
@@ -342,14 +348,13 @@ class TableService:
         self._changed(t.code)
         return {"n": n}
 
-    def ask_partners(self, code: str, partner: Partner | None) -> None:
-        """Who answers for the other seats a move needs (a trade's partner) at this
-        table: the demo's simulated players. None: nobody is asked (at a real
-        table the players agree across it before one of them enters the trade)."""
-        if partner is None:
+    def answer_for(self, code: str, partners: Partners | None) -> None:
+        """Who answers for some seats of this table when another's move needs them
+        (a trade): the demo's simulated players. None: nobody (a real table)."""
+        if partners is None:
             self.partners.pop(code, None)
         else:
-            self.partners[code] = partner
+            self.partners[code] = partners
 
     def act_all(self, code: str, actions: list, source: str) -> dict[str, Any]:
         """Several actions seen at once (the camera's: a save and a roll, the piece

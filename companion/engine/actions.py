@@ -26,6 +26,8 @@ class Action:
     # A move open to a seat only until another seat's move closes it (a bo(h)nus
     # card discarded before any is drawn): a simulated player leaves a person time.
     window: typing.ClassVar[bool] = False
+    # A move a seat may make whatever the step (a harvest): not what the step waits for.
+    any_time: typing.ClassVar[bool] = False
     player: int  # every action is one seat's (a dataclass field in each game's actions)
 
     @property

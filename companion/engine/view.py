@@ -40,6 +40,19 @@ def harvest_for_nothing(column: tuple[str, ...], field: int, lang: str = "en") -
     return f"Field {f} earns nothing: tap again to harvest it anyway"
 
 
+def asks_again_for_a_harvest(harvest: type[Any]):
+    """A card game's `ask_again` hook: its `harvest` action type asks before a field
+    is sold for nothing (see harvest_for_nothing); no other move asks."""
+
+    def ask_again(state: Any, action: Any, lang: str = "en") -> str | None:
+        if isinstance(action, harvest):
+            column = state.players[action.player].fields[action.field]
+            return harvest_for_nothing(column, action.field, lang)
+        return None
+
+    return ask_again
+
+
 def seat_names(names: dict[int, str], n: int, lang: str = "en") -> list[str]:
     """Every seat's name, "Seat 3" where nobody sat down."""
     return [w.seat_name(names, s, lang) for s in range(n)]

@@ -295,7 +295,8 @@ class Panel:
             if t.state is None:
                 self._say("the game has not started")
                 return "not started"
-            waiting = [i for i in self.service.legal_for(t, seat) if i["needs"]]
+            legal = self.service.legal_for(t, seat)
+            waiting = [i for i in legal if i["needs"] and i["action"]["player"] == seat]
             self._say(
                 f"Seat {seat + 1}: say on a phone what the cards are"
                 if waiting

@@ -15,6 +15,7 @@ import time
 import numpy as np
 
 from ..engine import RuleError
+from ..engine import words as w
 from ..engine.actions import Action
 from ..engine.games import GAMES
 from ..errors import CompanionError
@@ -59,7 +60,8 @@ class Bots:
         self.service, self.code, self.pace = service, code, pace
         self.away_after = away_after
         self.window_grace = window_grace
-        self.window_opened: float | None = None  # when a person's window move opened
+        # (log length, when): a person's window move opened, or the person last moved
+        self.window_opened: tuple[int, float] | None = None
         self.clock = clock or time.monotonic
         self.rng = random.Random(seed)
         self.stop = threading.Event()
@@ -69,16 +71,19 @@ class Bots:
 
     def start(self) -> None:
         self.service.subscribe(self._table_changed)
-        self.service.ask_partners(self.code, self.agrees)
+        self.service.answer_for(self.code, self)
         self.thread.start()
 
-    def agrees(self, t, action: Action, seat: int) -> str | None:
-        """A seat the bots play, asked to take part in another's move (a person's
-        trade with it): why it says no, or None when it agrees or a phone plays it."""
-        if seat in self.humans(t) or t.game.agrees is None or t.game.agrees(t.state, action, seat):
+    # The seats no phone plays answer for themselves when a person's move needs
+    # them (a trade): see tables.Partners.
+    def answers_for(self, t, seat: int) -> bool:
+        return seat not in self.humans(t)
+
+    def objection(self, t, action: Action, seat: int) -> str | None:
+        """Why the bot at `seat` says no to a person's move that needs it, or None."""
+        if t.game.agrees is None or t.game.agrees(t.state, action, seat):
             return None
-        name = t.names.get(seat) or f"Seat {seat + 1}"
-        return f"{name} says no: that deal does not help them"
+        return f"{w.seat_name(t.names, seat, 'en')} says no: that deal does not help them"
 
     def _table_changed(self, code: str) -> None:
         if code == self.code:
@@ -99,18 +104,19 @@ class Bots:
     def waits_for_a_person(self, t, legal: list[Action], humans: set[int]) -> bool:
         """Whether a person still has time for a move a bot's move would close (a
         trade the active bot would take, a bo(h)nus card to discard): WINDOW_GRACE
-        from when it opened (see Action.window)."""
+        from when it opened, or from the person's last move (see Action.window)."""
         if not any(
             type(a).window
             and a.seats & humans
-            and all(self.agrees(t, a, s) is None for s in a.seats - humans)
+            and all(self.objection(t, a, s) is None for s in a.seats - humans)
             for a in legal
         ):
             self.window_opened = None
             return False
-        if self.window_opened is None:
-            self.window_opened = self.clock()
-        return self.clock() - self.window_opened < self.window_grace
+        moved = self.window_opened is not None and self.window_opened[0] != t.next_n
+        if self.window_opened is None or (moved and t.last_source == "phone"):
+            self.window_opened = (t.next_n, self.clock())
+        return self.clock() - self.window_opened[1] < self.window_grace
 
     def step(self) -> bool:
         """Make one bot move if one is due; True if a move was made."""

@@ -324,3 +324,13 @@ def test_a_phone_asks_again_before_a_field_is_harvested_for_nothing():
     assert "Feld 1 bringt nichts ein" in ask(s, Harvest(0, 0), "de")
     assert ask(s, Harvest(0, 1), "en") is None
     assert ask(s, EndTurn(0), "en") is None
+
+
+def test_a_harvest_is_a_move_of_any_step_and_planting_is_not():
+    """A phone says the step as another's when it has only any-time moves left."""
+    from companion.engine import dice as W
+    from companion.engine import duel as D
+
+    assert Harvest.any_time and D.Harvest.any_time and D.ClaimBonus.any_time
+    assert W.Harvest.any_time
+    assert not Plant.any_time and not EndTurn.any_time and not D.PlantGift.any_time

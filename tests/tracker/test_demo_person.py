@@ -225,7 +225,7 @@ def test_a_bot_says_no_to_a_persons_trade_that_does_not_help_it_and_takes_one_th
     service, code = _table("bohnanza", 3, 8)
     clock = FakeClock(0.0)
     bots = Bots(service, code, 0.0, 8, clock=clock)
-    service.ask_partners(code, bots.agrees)  # as Bots.start does
+    service.answer_for(code, bots)  # as Bots.start does
     service.join(code, 0, "Eve")
     rng = random.Random(8)
     t = service.table(code)
@@ -266,7 +266,7 @@ def test_a_person_trades_with_the_active_bot_which_waits_for_them_before_it_ends
     service, code = _table("bohnanza", 3, 4)
     clock = FakeClock(0.0)
     bots = Bots(service, code, 0.0, 4, clock=clock)
-    service.ask_partners(code, bots.agrees)  # as Bots.start does
+    service.answer_for(code, bots)  # as Bots.start does
     service.join(code, 1, "Finn")
     rng = random.Random(4)
     t = service.table(code)
@@ -293,3 +293,65 @@ def test_a_person_trades_with_the_active_bot_which_waits_for_them_before_it_ends
     assert t.next_n == n + 1
     last = service.store.log(t.game_id)[-1]
     assert last.seat == 1 and last.action["type"] == "trade"
+
+
+def _a_bots_trading_step(service, code, bots, clock, seat, rng):
+    """Play on until a bot is the active player trading and `seat` is offered deals
+    as its partner (the deals as the engine lists them)."""
+    from companion.engine.bohnanza import Trade
+
+    t = service.table(code)
+    for _ in range(600):
+        if t.state.step == "trade" and t.state.active != seat:
+            legal = t.game.legal_actions(t.state)
+            deals = [a for a in legal if isinstance(a, Trade) and a.partner == seat]
+            if deals:
+                return deals
+        if not _person_plays(service, code, seat, rng):
+            bots.step()
+        clock.t += 0.5
+    pytest.fail("no bot's trading step with deals for the person")
+
+
+def test_the_active_bot_says_no_to_a_deal_it_would_not_make_and_the_phone_never_offers_it():
+    from companion.errors import CompanionError, Refusal
+
+    service, code = _table("bohnanza", 3, 4)
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, 4, clock=clock)
+    service.answer_for(code, bots)
+    service.join(code, 1, "Gus")
+    t = service.table(code)
+    deals = _a_bots_trading_step(service, code, bots, clock, 1, random.Random(4))
+    unwanted = [a for a in deals if not t.game.agrees(t.state, a, a.player)]
+    assert unwanted, "every deal suits the active bot: no refusal to check"
+    offered = [i["action"] for i in service.snapshot(code, 1)["legal"]]
+    assert all(a.to_json() not in offered for a in unwanted)
+    before, n = t.state, t.next_n
+    with pytest.raises(CompanionError) as err:
+        service.act(code, unwanted[0].to_json(), seat=1, source="phone")
+    assert err.value.code == Refusal.PARTNER_REFUSED and "says no" in err.value.message
+    assert t.state == before and t.next_n == n
+
+
+@pytest.mark.parametrize("the_active_player", ["a phone", "nobody answers (a real table)"])
+def test_a_phone_can_not_make_or_see_a_trade_for_an_active_player_no_bot_plays(
+    the_active_player,
+):
+    from companion.errors import CompanionError, Refusal
+
+    service, code = _table("bohnanza", 3, 4)
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, 4, clock=clock)
+    if the_active_player == "a phone":
+        service.answer_for(code, bots)
+    service.join(code, 1, "Gus")
+    t = service.table(code)
+    deals = _a_bots_trading_step(service, code, bots, clock, 1, random.Random(4))
+    if the_active_player == "a phone":
+        service.join(code, t.state.active, "Hana")  # the active seat is a person's now
+    assert not [i for i in service.snapshot(code, 1)["legal"] if i["action"]["type"] == "trade"]
+    n = t.next_n
+    with pytest.raises(CompanionError) as err:
+        service.act(code, deals[0].to_json(), seat=1, source="phone")
+    assert err.value.code == Refusal.NOT_YOUR_SEAT and t.next_n == n

@@ -97,6 +97,7 @@ class EndTurn(Action):
 class Harvest(Action):
     """Harvest and sell a whole field by its beanometer."""
 
+    any_time: ClassVar[bool] = True
     player: int
     field: int
 

@@ -67,7 +67,8 @@ def _trade_offered(before: State, a: Trade, names, lang: str) -> str:
     for k in range(len(a.give)):
         bean = None if a.give_beans is None else a.give_beans[k]
         if bean is None:
-            gets.append(w.of("card from the hand", "eine Handkarte", who, lang))
+            hand = w.of("hand", "der Hand", who, lang)
+            gets.append(f"eine Karte aus {hand}" if de else f"a card from {hand}")
         else:
             gets.append(w.of(w.bean(bean, lang), f"die {w.bean(bean, lang)}", who, lang))
     gives = []

@@ -217,10 +217,5 @@ def reshuffled(state: State) -> str | None:
     )
 
 
-def ask_again(state: State, action: Action, lang: str = "en") -> str | None:
-    """A move one tap could regret (a field harvested for nothing): the question a
-    phone asks before it is made; None for any other move."""
-    if isinstance(action, Harvest):
-        column = state.players[action.player].fields[action.field]
-        return common.harvest_for_nothing(column, action.field, lang)
-    return None
+# A field harvested for nothing asks for a second tap on the phone.
+ask_again = common.asks_again_for_a_harvest(Harvest)

@@ -47,6 +47,7 @@ class Harvest(Action):
     its printed number if known (a number alone is not enough: a log replays
     without the card library). With a known deck both are checked if given."""
 
+    any_time: ClassVar[bool] = True
     player: int
     card: tuple[str, ...] | None = None
     number: int | None = None

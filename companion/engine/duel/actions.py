@@ -139,6 +139,7 @@ class ClaimBonus(Action):
     """Fulfil bo(h)nus card `index` of the hand on a field (`owner`'s `field`,
     one's own or the opponent's): its pattern must be the top of that field."""
 
+    any_time: ClassVar[bool] = True
     player: int
     owner: int
     field: int
@@ -150,6 +151,7 @@ class ClaimBonus(Action):
 @CODEC.register("harvest")
 @dataclass(frozen=True, slots=True)
 class Harvest(Action):
+    any_time: ClassVar[bool] = True
     player: int
     field: int
 

@@ -94,11 +94,13 @@
     document.title = (mine ? "▶ " : "") + `${snap.table.title || ""} ${code}`;
   }
 
-  // The step, said as someone else's when the table waits only for others (the
-  // gift the other player plants, traded cards others still plant).
+  // The step, said as someone else's when the table waits only for others and
+  // this phone has no move of the step (the gift the other player plants, traded
+  // cards others still plant; a harvest is a move of any step).
   function stepLine(v) {
     const others = (v.waiting_for || []).filter((s) => s !== me);
-    if (!others.length || others.length < (v.waiting_for || []).length) return R.stepText(v);
+    const mine = (snap.legal || []).some((it) => !it.any_time);
+    if (mine || !others.length || others.length < (v.waiting_for || []).length) return R.stepText(v);
     return C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
   }
 
