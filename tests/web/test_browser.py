@@ -170,4 +170,3 @@ def test_the_dice_game_on_three_phones(server, browser):
     expect(pages[2].locator("#board")).to_contain_text("bean piece")
     expect(pages[0].locator("#mine .orders li").first).to_be_visible()
     host.disconnect()
-
