@@ -33,6 +33,7 @@ class Snapshots:
         """Everything a phone (its `seat`) or the dashboard (None) shows, in `lang`
         ("en" or "de"): every text it holds is said in that language."""
         lang = w.lang_of(lang)
+        partners = self._partners(t.code)
         with t.lock:
             out: dict[str, Any] = {
                 "table": {
@@ -45,6 +46,9 @@ class Snapshots:
                             "seat": s,
                             "name": t.seats[s].name if s in t.seats else None,
                             "away": s in t.away,
+                            # A simulated player plays it now (the demo): a phone
+                            # may take it over.
+                            "bot": bool(partners and partners.answers_for(t, s)),
                         }
                         for s in range(t.players)
                     ],
@@ -84,7 +88,7 @@ class Snapshots:
                 fresh = [n for n in out["notices"] if time.time() - n["at"] < 120]
                 out["view"]["warnings"] = _once(out["view"]["warnings"] + fresh)
                 if seat is not None:
-                    out["legal"] = legal_for(t, seat, lang, self._partners(t.code))
+                    out["legal"] = legal_for(t, seat, lang, partners)
                 look = self._look(t)
                 if look is not None:
                     out["camera"] = look  # what a correction starts from

@@ -355,3 +355,13 @@ def test_a_phone_can_not_make_or_see_a_trade_for_an_active_player_no_bot_plays(
     with pytest.raises(CompanionError) as err:
         service.act(code, deals[0].to_json(), seat=1, source="phone")
     assert err.value.code == Refusal.NOT_YOUR_SEAT and t.next_n == n
+
+
+def test_the_seats_a_bot_plays_say_so_until_a_phone_takes_one():
+    service, code = _table("bohnanza", 3, 2)
+    bots = Bots(service, code, 0.0, 2)
+    assert [s["bot"] for s in service.snapshot(code)["table"]["seats"]] == [False] * 3
+    service.answer_for(code, bots)  # as Bots.start does
+    assert [s["bot"] for s in service.snapshot(code)["table"]["seats"]] == [True] * 3
+    service.join(code, 2, "Ida")
+    assert [s["bot"] for s in service.snapshot(code)["table"]["seats"]] == [True, True, False]

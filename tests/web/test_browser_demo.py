@@ -148,6 +148,12 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
         page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
         page.goto(f"{demo.url}/j/{demo.code}")
         page.fill("#name", "Pat")
+        # The seats are the bots', each there to take over.
+        assert (
+            page.locator(f'[data-seat="{seat}"]')
+            .first.inner_text()
+            .endswith("a bot plays · tap to take over")
+        )
         page.locator(f'[data-seat="{seat}"]').first.click()
         page.wait_for_url(f"**/p/{demo.code}")
         joined = demo.table.next_n

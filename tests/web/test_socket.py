@@ -267,7 +267,12 @@ def test_a_phone_that_goes_leaves_its_seat_away_and_the_same_phone_gets_it_back(
 ):
     host, code = open_table(client_for)
     phone, token = join(client_for, code, 1, "Dana")
-    assert service.snapshot(code)["table"]["seats"][1] == {"seat": 1, "name": "Dana", "away": False}
+    assert service.snapshot(code)["table"]["seats"][1] == {
+        "seat": 1,
+        "name": "Dana",
+        "away": False,
+        "bot": False,
+    }
     phone.disconnect()
     seat = service.snapshot(code)["table"]["seats"][1]
     assert seat["away"] is True and seat["name"] == "Dana"  # kept for that phone

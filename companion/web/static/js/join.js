@@ -11,7 +11,7 @@
     const seats = snap.table.seats.map((s) => C.h("button", {
       class: "seat" + (s.name ? " taken" : ""), "data-seat": s.seat, "data-key": "s" + s.seat, disabled: s.name ? "disabled" : null,
       onclick: () => join(s.seat),
-    }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, s.name) : C.h("span", { class: "seat-who free" }, C.t("seat.open"))));
+    }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, s.name) : C.h("span", { class: "seat-who free" }, C.t(s.bot ? "seat.bot" : "seat.open"))));
     C.fill(document.getElementById("seats"), seats);
   });
   socket.on("closed", () => { location.reload(); });  // the friendly "no such table" page
