@@ -307,6 +307,24 @@ def test_forecast_after_every_action():
     assert B.forecast(s)["cards_left"] == 108
 
 
+def test_the_turns_left_move_by_a_few_turns_at_most_from_one_move_to_the_next():
+    """The phones say "about N turns left": early in a deck the few harvests seen
+    once swung it by 11 turns in one move in this game."""
+    import random
+
+    from companion.engine.bohnanza import players
+
+    s, rng = B.new_game(4, seed=2), random.Random(2)
+    before = B.forecast(s)
+    while s.step != "over":
+        s = B.apply(s, players.choose(s, B.legal_actions(s), rng))
+        after = B.forecast(s)
+        if after["exhaustions"] == before["exhaustions"]:  # a new deck: a real jump
+            change = abs(after["turns_left_estimate"] - before["turns_left_estimate"])
+            assert change <= 5, (before, after)
+        before = after
+
+
 def test_forecast_counts_down_to_the_end():
     s = table(hands=[[]] * 4, deck=["red"] * 10, exhaustions=2)
     assert B.forecast(s)["turns_left_estimate"] == 2.0
