@@ -214,8 +214,9 @@ def test_a_bohnanza_bot_making_room_keeps_the_field_its_next_cards_grow():
     assert bohnanza_bot.choose(s, B.legal_actions(s), random.Random(0)) == B.Harvest(0, 1)
 
 
-def test_a_bohnanza_bot_gives_a_face_up_card_it_cannot_use_to_a_player_who_grows_that_bean():
-    s = table(
+def _soy_and_blue_face_up():
+    """Seat 1 trading with a Soy and a Blue Bean face up; seat 3 grows Soy."""
+    return table(
         hands=[("blue",), ("wax",), ("wax",), ("wax",)],
         fields=[
             [("blue",) * 2, ("chili",) * 2],
@@ -227,6 +228,10 @@ def test_a_bohnanza_bot_gives_a_face_up_card_it_cannot_use_to_a_player_who_grows
         planted=1,
         face_up=("soy", "blue"),
     )
+
+
+def test_a_bohnanza_bot_gives_a_face_up_card_it_cannot_use_to_a_player_who_grows_that_bean():
+    s = _soy_and_blue_face_up()
     action = bohnanza_bot.choose(s, B.legal_actions(s), random.Random(0))
     assert isinstance(action, B.Trade)
     assert action.partner == 2 and action.face_up == (0,)
@@ -520,18 +525,7 @@ def test_a_bot_asked_while_a_person_plays_waits_rather_than_harvest_for_nothing(
 
 
 def test_a_bohnanza_bot_agrees_to_a_gift_it_grows_and_says_no_to_one_it_cannot_use():
-    s = table(
-        hands=[("blue",), ("wax",), ("wax",), ("wax",)],
-        fields=[
-            [("blue",) * 2, ("chili",) * 2],
-            [("wax",) * 2, ("stink",) * 2],
-            [("soy",) * 2, ("wax",)],
-            [("wax",) * 3, ("green",) * 2],
-        ],
-        step="trade",
-        planted=1,
-        face_up=("soy", "blue"),
-    )
+    s = _soy_and_blue_face_up()
     soy_to_seat_3 = B.Trade(0, 2, face_up=(0,))
     soy_to_seat_2 = B.Trade(0, 1, face_up=(0,))  # wax and stink fields: soy fits neither
     assert soy_to_seat_3 in B.legal_actions(s) and soy_to_seat_2 in B.legal_actions(s)

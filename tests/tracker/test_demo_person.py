@@ -218,15 +218,24 @@ def test_a_bot_leaves_a_person_time_to_discard_a_bonus_card_before_it_draws():
     assert service.table(code).state.refilling
 
 
+def _bots_and_a_person(seed: int, seat: int, name: str, answered: bool = True):
+    """A 3-player Bohnanza demo table: its bots on a fake clock, answering for
+    their seats (as Bots.start has them, unless not `answered`), and a person
+    who took `seat`."""
+    service, code = _table("bohnanza", 3, seed)
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, seed, clock=clock)
+    if answered:
+        service.answer_for(code, bots)
+    service.join(code, seat, name)
+    return service, code, bots, clock
+
+
 def test_a_bot_says_no_to_a_persons_trade_that_does_not_help_it_and_takes_one_that_does():
     from companion.engine.bohnanza import Trade
     from companion.errors import CompanionError, Refusal
 
-    service, code = _table("bohnanza", 3, 8)
-    clock = FakeClock(0.0)
-    bots = Bots(service, code, 0.0, 8, clock=clock)
-    service.answer_for(code, bots)  # as Bots.start does
-    service.join(code, 0, "Eve")
+    service, code, bots, clock = _bots_and_a_person(8, 0, "Eve")
     rng = random.Random(8)
     t = service.table(code)
     for _ in range(600):  # on to a trading step of the person's with both kinds of deal
@@ -263,11 +272,7 @@ def test_a_person_trades_with_the_active_bot_which_waits_for_them_before_it_ends
     """Bohnanza's trading is between the active player and the others: a person whose
     turn it isn't is offered the deals the active bot would take, and has time."""
 
-    service, code = _table("bohnanza", 3, 4)
-    clock = FakeClock(0.0)
-    bots = Bots(service, code, 0.0, 4, clock=clock)
-    service.answer_for(code, bots)  # as Bots.start does
-    service.join(code, 1, "Finn")
+    service, code, bots, clock = _bots_and_a_person(4, 1, "Finn")
     rng = random.Random(4)
     t = service.table(code)
     for _ in range(600):  # a bot's trading step with a deal for the person
@@ -316,11 +321,7 @@ def _a_bots_trading_step(service, code, bots, clock, seat, rng):
 def test_the_active_bot_says_no_to_a_deal_it_would_not_make_and_the_phone_never_offers_it():
     from companion.errors import CompanionError, Refusal
 
-    service, code = _table("bohnanza", 3, 4)
-    clock = FakeClock(0.0)
-    bots = Bots(service, code, 0.0, 4, clock=clock)
-    service.answer_for(code, bots)
-    service.join(code, 1, "Gus")
+    service, code, bots, clock = _bots_and_a_person(4, 1, "Gus")
     t = service.table(code)
     deals = _a_bots_trading_step(service, code, bots, clock, 1, random.Random(4))
     unwanted = [a for a in deals if not t.game.agrees(t.state, a, a.player)]
@@ -340,12 +341,8 @@ def test_a_phone_can_not_make_or_see_a_trade_for_an_active_player_no_bot_plays(
 ):
     from companion.errors import CompanionError, Refusal
 
-    service, code = _table("bohnanza", 3, 4)
-    clock = FakeClock(0.0)
-    bots = Bots(service, code, 0.0, 4, clock=clock)
-    if the_active_player == "a phone":
-        service.answer_for(code, bots)
-    service.join(code, 1, "Gus")
+    answered = the_active_player == "a phone"
+    service, code, bots, clock = _bots_and_a_person(4, 1, "Gus", answered)
     t = service.table(code)
     deals = _a_bots_trading_step(service, code, bots, clock, 1, random.Random(4))
     if the_active_player == "a phone":
