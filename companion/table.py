@@ -118,16 +118,18 @@ class Table:
         self.notices = (kept + [Notice(kind, key, words, seat, time.time())])[-5:]
 
 
-def takes_part(t: Table, action: Action, seat: int, partners: Partners | None) -> bool:
+def may_make(t: Table, action: Action, seat: int, partners: Partners | None) -> bool:
     """Whether `seat`'s phone may make `action`: its own move, or another's that
     needs it too (a trade offered to it) when the other side is answered for (a
-    bot: the person takes the deal the bot would make); never a move that an
-    answered-for seat objects to."""
-    if seat != action.player and not (
+    bot: the person takes the deal the bot would make)."""
+    return seat == action.player or bool(
         seat in action.seats and partners and partners.answers_for(t, action.player)
-    ):
-        return False
-    return not objected(t, action, seat, partners)
+    )
+
+
+def takes_part(t: Table, action: Action, seat: int, partners: Partners | None) -> bool:
+    """A move `seat`'s phone may make (may_make) that no seat answered for objects to."""
+    return may_make(t, action, seat, partners) and not objected(t, action, seat, partners)
 
 
 def objected(t: Table, action: Action, seat: int | None, partners: Partners | None) -> str | None:

@@ -31,7 +31,7 @@ from .readings import Readings
 from .seats import Seats
 from .snapshots import Snapshots, legal_for
 from .store import SeatHeld, Store
-from .table import Notice, Partners, Table, TableError, objected
+from .table import Notice, Partners, Table, TableError, may_make, objected
 from .tracker.link import TableTracker
 
 __all__ = ["CODE_LETTERS", "Notice", "Table", "TableError", "TableService"]
@@ -324,13 +324,7 @@ class TableService:
                 raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
             action = t.game.action_from_json(data)
             partners = self.partners.get(code)
-            if (
-                seat is not None
-                and seat != action.player
-                and not (
-                    seat in action.seats and partners and partners.answers_for(t, action.player)
-                )
-            ):
+            if seat is not None and not may_make(t, action, seat, partners):
                 raise TableError(
                     Refusal.NOT_YOUR_SEAT,
                     f"this phone plays seat {seat + 1}, not seat {action.player + 1}",

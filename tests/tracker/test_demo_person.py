@@ -186,6 +186,20 @@ def test_the_duel_demo_teaches_every_card_of_its_table(seed):
         assert face.shape[:2] == (174, 112)
 
 
+def _play_until(service, code, bots, clock, seat, rng, found, steps, why):
+    """The person at `seat` and the bots play on (half a second a step) until
+    `found(table)` says something; returns it. Fails saying `why` after `steps`."""
+    for _ in range(steps):
+        t = service.table(code)
+        got = found(t)
+        if got:
+            return got
+        if not _person_plays(service, code, seat, rng):
+            bots.step()
+        clock.t += 0.5
+    pytest.fail(why)
+
+
 def test_a_bot_leaves_a_person_time_to_discard_a_bonus_card_before_it_draws():
     """The Duel's phase 4: each player may discard a bo(h)nus card before any is
     drawn. A bot drawing at once closed that to the person within a second."""
@@ -193,16 +207,20 @@ def test_a_bot_leaves_a_person_time_to_discard_a_bonus_card_before_it_draws():
     clock = FakeClock(0.0)
     bots = Bots(service, code, 0.0, 3, clock=clock)
     service.join(code, 1, "Dana")
-    rng = random.Random(3)
-    for _ in range(400):  # the bot's turn (seat 1 is the person's), up to its bonus step
-        t = service.table(code)
-        if t.state.step == "bonus" and t.state.active == 0 and not t.state.refilling:
-            break
-        if not _person_plays(service, code, 1, rng):
-            bots.step()
-        clock.t += 0.5
-    else:
-        pytest.fail("the bot's turn never came to its bonus step")
+    # The bot's turn (seat 1 is the person's), up to its bonus step.
+    t = _play_until(
+        service,
+        code,
+        bots,
+        clock,
+        1,
+        random.Random(3),
+        lambda t: (
+            t if t.state.step == "bonus" and t.state.active == 0 and not t.state.refilling else None
+        ),
+        400,
+        "the bot's turn never came to its bonus step",
+    )
     assert any(a.type == "discard-bonus" and a.player == 1 for a in t.game.legal_actions(t.state))
     n = t.next_n
     for _ in range(15):  # 7.5 s: the bot waits for the person
@@ -236,20 +254,25 @@ def test_a_bot_says_no_to_a_persons_trade_that_does_not_help_it_and_takes_one_th
     from companion.errors import CompanionError, Refusal
 
     service, code, bots, clock = _bots_and_a_person(8, 0, "Eve")
-    rng = random.Random(8)
     t = service.table(code)
-    for _ in range(600):  # on to a trading step of the person's with both kinds of deal
-        trades = [
-            a for a in t.game.legal_actions(t.state) if isinstance(a, Trade) and a.player == 0
-        ]
+
+    def both_kinds(t):  # a trading step of the person's with deals liked and not
+        legal = t.game.legal_actions(t.state)
+        trades = [a for a in legal if isinstance(a, Trade) and a.player == 0]
         liked = [a for a in trades if t.game.agrees(t.state, a, a.partner)]
-        if liked and len(liked) < len(trades):
-            break
-        if not _person_plays(service, code, 0, rng):
-            bots.step()
-        clock.t += 0.5
-    else:
-        pytest.fail("no trading step with deals a bot likes and deals it doesn't")
+        return (trades, liked) if liked and len(liked) < len(trades) else None
+
+    trades, liked = _play_until(
+        service,
+        code,
+        bots,
+        clock,
+        0,
+        random.Random(8),
+        both_kinds,
+        600,
+        "no trading step with deals a bot likes and deals it doesn't",
+    )
     refused = next(a for a in trades if a not in liked)
     # The phone offers only the deals the bots would take ...
     offered = [
@@ -273,18 +296,24 @@ def test_a_person_trades_with_the_active_bot_which_waits_for_them_before_it_ends
     turn it isn't is offered the deals the active bot would take, and has time."""
 
     service, code, bots, clock = _bots_and_a_person(4, 1, "Finn")
-    rng = random.Random(4)
     t = service.table(code)
-    for _ in range(600):  # a bot's trading step with a deal for the person
+
+    def offered_a_deal(t):  # a bot's trading step with a deal for the person
         legal = service.snapshot(code, 1)["legal"]
         offered = [i for i in legal if i["action"]["type"] == "trade"]
-        if t.state.step == "trade" and t.state.active != 1 and offered:
-            break
-        if not _person_plays(service, code, 1, rng):
-            bots.step()
-        clock.t += 0.5
-    else:
-        pytest.fail("no bot's trading step offered the person a deal")
+        return offered if t.state.step == "trade" and t.state.active != 1 else None
+
+    offered = _play_until(
+        service,
+        code,
+        bots,
+        clock,
+        1,
+        random.Random(4),
+        offered_a_deal,
+        600,
+        "no bot's trading step offered the person a deal",
+    )
     item = offered[0]
     assert item["action"]["player"] == t.state.active and item["action"]["partner"] == 1
     assert item["group"] == f"Trade with Seat {t.state.active + 1}"
@@ -305,17 +334,14 @@ def _a_bots_trading_step(service, code, bots, clock, seat, rng):
     as its partner (the deals as the engine lists them)."""
     from companion.engine.bohnanza import Trade
 
-    t = service.table(code)
-    for _ in range(600):
-        if t.state.step == "trade" and t.state.active != seat:
-            legal = t.game.legal_actions(t.state)
-            deals = [a for a in legal if isinstance(a, Trade) and a.partner == seat]
-            if deals:
-                return deals
-        if not _person_plays(service, code, seat, rng):
-            bots.step()
-        clock.t += 0.5
-    pytest.fail("no bot's trading step with deals for the person")
+    def deals(t):
+        if t.state.step != "trade" or t.state.active == seat:
+            return None
+        legal = t.game.legal_actions(t.state)
+        return [a for a in legal if isinstance(a, Trade) and a.partner == seat]
+
+    why = "no bot's trading step with deals for the person"
+    return _play_until(service, code, bots, clock, seat, rng, deals, 600, why)
 
 
 def test_the_active_bot_says_no_to_a_deal_it_would_not_make_and_the_phone_never_offers_it():
