@@ -139,6 +139,10 @@ class LiveDice:
         if state is None or state.over:  # nothing more to read until the next game
             return None
         seen = self.read(image)
+        t = self.service.table(self.code)
+        state = t.state
+        if state is None or state.over:  # a phone made the last move while it was read
+            return None
         if self._agreed != t.next_n and game_of(state).dice_sightings.agrees(state, seen):
             # The game moved on without the camera (a move entered on a phone) and
             # the dice now lie as it has them: the camera compares against the game,
@@ -260,7 +264,8 @@ class LiveDice:
                     self.code, [a.to_json() for a in outcome.actions], source="camera"
                 )
             except RuleError as err:
-                self.service.notice(self.code, "illegal", err.message)
+                if not self.service.table(self.code).state.over:  # (else: too late, no move)
+                    self.service.notice(self.code, "illegal", err.message)
                 return
         self.tracker.accepted()
         if outcome.actions:  # what a correction would take back, while nothing came after
@@ -451,6 +456,8 @@ class LiveFields:
 
     def _see(self, seen: CardsSeen) -> FieldsOutcome:
         state = self.service.table(self.code).state
+        if state.over:  # a phone made the last move while the picture was read
+            return FieldsOutcome()
         fields = self._as_the_game_moved(state, [list(s) for s in seen.fields])
         outcome = self._interpret(state, seen, fields)
         self._remember_game()
@@ -568,7 +575,8 @@ class LiveFields:
         try:  # one look, one update: all its actions or none
             self.service.act_all(self.code, [a.to_json() for a in outcome.actions], source="camera")
         except RuleError as err:
-            self.service.notice(self.code, "illegal", err.message)
+            if not self.service.table(self.code).state.over:  # (else: too late, no move)
+                self.service.notice(self.code, "illegal", err.message)
             return
         n = self.service.table(self.code).next_n
         self._last = Applied(len(outcome.actions), n)

@@ -2,6 +2,8 @@
 there, still, is not read; the card is, once the hand has gone. A look reads again
 only the slots that changed."""
 
+import random
+
 from companion.engine.beans import VARIETIES
 from companion.sim.card_scenes import CardTable
 from companion.sim.clock import FakeClock
@@ -70,3 +72,30 @@ def test_a_look_reads_again_only_the_slots_that_changed():
     table.columns[table.slot(2, 1)] = ["soy", "soy"]
     calls.clear()
     assert look(table.look()).fields[2][1].cards == ("soy", "soy") and len(calls) == 1
+
+
+def test_a_look_read_while_the_last_move_ends_the_game_is_no_illegal_move(store, service):
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 4})
+    service.start_game(code)
+    clock = FakeClock(0.0)
+    world, _feed, live = cards_camera(service, code, seed=4, clock=clock)
+    table = world.table
+    state = service.table(code).state
+    table.columns[table.slot(state.active, 0)] = [state.players[state.active].hand[0]]
+    read = live.read
+
+    def read_while_a_phone_ends_the_game(image):
+        # The picture is being read when a phone makes the game's last move.
+        seen = read(image)
+        rng = random.Random(1)
+        while not (t := service.table(code)).state.over:
+            action = rng.choice(t.game.legal_actions(t.state))
+            service.act(code, action.to_json(), seat=action.player, source="phone")
+        return seen
+
+    live.read = read_while_a_phone_ends_the_game
+    look = table.look()
+    outcomes = [live.frame(look) for _ in range(3)]
+    assert [o is not None for o in outcomes] == [False, True, False]
+    assert outcomes[1].problem is None and outcomes[1].actions == []
+    assert service.snapshot(code)["notices"] == []
