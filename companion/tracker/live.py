@@ -393,11 +393,15 @@ def cards_look(reader, quads: list[list], places: list) -> Callable[[np.ndarray]
     last read keeps that reading."""
     from ..vision.field_reader import read_spot
 
-    field = _unless_unchanged(reader.read)
+    lamp: list = [None]  # the light over the table in the look being read
+    field = _unless_unchanged(lambda image, q: reader.read(image, q, lamp=lamp[0]))
     spot = _unless_unchanged(lambda image, q: read_spot(reader, image, q))
     numbered = [[((i, f), q) for f, q in enumerate(seat)] for i, seat in enumerate(quads)]
+    every = [q for seat in quads for q in seat]
 
     def read(image: np.ndarray) -> CardsSeen:
+        # (every slot's white: a lamp's reflection over one slot is not the lamp's)
+        lamp[0] = reader.lamp(image, every)
         fields = tuple(
             tuple(
                 SeenField(tuple(r.cards), r.confidence, tuple(r.margins))

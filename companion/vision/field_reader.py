@@ -246,6 +246,48 @@ def _white_balance_gray(img: np.ndarray, share: float = 0.05) -> tuple[np.ndarra
     return 240.0 / np.maximum(white, 20.0), gray
 
 
+EMPTY_SPREAD = 12.0  # gray levels: a slot or place more even than this holds no card
+LAMP_OFF = 0.05  # a slot's white this far (a share, in any channel) from the table's ...
+LAMP_SLOTS = 3  # ... as seen in this many slots or more (with cards) is a reflection's
+
+
+def lamp_colour(views: list[np.ndarray]) -> np.ndarray | None:
+    """The colour of the light over the table, from the slots' views (`slot_view`):
+    the median over the slots that hold cards of each one's white (as gains, their
+    mean 1). A lamp's reflection over a slot lifts its whitest pixels towards white
+    (on a glossy card, over the borders' lamp-coloured white), so that slot's own
+    white is not the lamp's. None: too few slots with cards to tell."""
+    whites = []
+    for view in views:
+        gains, gray = _white_balance_gray(view[::4, ::4])  # (a 16th of it does)
+        if not _even(gray, 4):
+            whites.append(gains / gains.mean())
+    if len(whites) < LAMP_SLOTS:
+        return None
+    return np.median(np.array(whites), axis=0)
+
+
+def _under(gains: np.ndarray, lamp: np.ndarray | None) -> np.ndarray:
+    """A slot's gains (`_white_balance`), or, where their colour is LAMP_OFF or more
+    off the table's `lamp`, the lamp's at the slot's own level (a reflection over it)."""
+    if lamp is None:
+        return gains
+    level = float(gains.mean())
+    if float(np.abs(gains / level / lamp - 1).max()) < LAMP_OFF:
+        return gains
+    return lamp * level
+
+
+def _even(gray: np.ndarray, scale: int = 1) -> bool:
+    """A slot's view (`gray`: every other row, as `_white_balance_gray` gives it; of
+    a view taken every `scale`th pixel) is even inside the slot: a bare slot (a card
+    has its border, its art, its number)."""
+    mx, my = MARGIN_MM
+    r_in, c_in = int((my + 2) * ALONG) // (2 * scale), int(mx + 2) // scale
+    inside = gray[r_in : gray.shape[0] - r_in, c_in : -c_in : max(2 // scale, 1)]
+    return bool(inside.size) and cv2.meanStdDev(inside)[1][0, 0] < EMPTY_SPREAD
+
+
 def _balanced(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
     return cv2.transform(img, np.diag(gains).astype(np.float32))
 
@@ -721,7 +763,9 @@ def _fill_gaps(
         if y0 - covered > 0.6 * strip and y0 - covered > MIN_STRIP_MM * ALONG:
             lines = [(min(y0 - strip, covered), s0), *lines]
         elif art is not None and bare is not None:
-            r0, r1 = int(covered + ALONG), int(y0 - 1.5 * ALONG)
+            # (to a millimetre short of the next top: a first card laid above the
+            # slot's top may show only 4 mm of its name band in the slot)
+            r0, r1 = int(covered + ALONG), int(y0 - ALONG)
             seen = np.nonzero(art[r0:r1])[0] if r1 > r0 else np.zeros(0, int)
             if seen.size >= ART_SEEN_MM * ALONG and not bare[r0 + seen[0] : r1].any():
                 top = r0 + float(seen[0]) - head
@@ -1034,7 +1078,9 @@ class FieldReader:
         best, second = score[ranked[0]], score[ranked[1]]
         return int(few[ranked[0]]), float(1 - best / max(second, 1e-6))
 
-    def card_tops(self, view: np.ndarray) -> tuple[list[tuple[float, float]], np.ndarray]:
+    def card_tops(
+        self, view: np.ndarray, lamp: np.ndarray | None = None
+    ) -> tuple[list[tuple[float, float]], np.ndarray]:
         """Each card's top edge in a slot's view (from `slot_view`), first planted
         first, as (row at the slot's middle, slope in rows per mm across); and the
         view balanced against the white of the cards and paper. The column is counted
@@ -1042,24 +1088,22 @@ class FieldReader:
         what lies above it and its own name band), the first card's name band or its
         top against the printed slot, the top card's art or its bottom against the
         printed slot."""
-        lines, bal, covered, weak = self._card_tops(view)
+        lines, bal, covered, weak = self._card_tops(view, lamp)
         return _missed_tops(_fill_gaps(lines, *(covered or (None,))), weak), bal
 
-    def _card_tops(self, view: np.ndarray) -> tuple[list, np.ndarray, tuple | None, list]:
-        """`card_tops`, and where a card covers the printed slot's top while no card
-        top was seen against the slot there (None: not so; else the arguments of
-        `_fill_gaps` after the lines: that row, the rows of art and of bare slot,
-        a card's top to its art); and the card tops seen in fewer bands (see
-        `_missed_tops`)."""
+    def _card_tops(
+        self, view: np.ndarray, lamp: np.ndarray | None = None
+    ) -> tuple[list, np.ndarray, tuple | None, list]:
+        """`card_tops` (`lamp`: see `read_slot`), and where a card covers the printed
+        slot's top while no card top was seen against the slot there (None: not so;
+        else the arguments of `_fill_gaps` after the lines: that row, the rows of art
+        and of bare slot, a card's top to its art); and the card tops seen in fewer
+        bands (see `_missed_tops`)."""
         p = ALONG
         mx, my = MARGIN_MM
         gains, gray = _white_balance_gray(view)
-        bal = _balanced(view, gains)
-        # A bare slot is even (a card has its border, its art, its number). (`gray`
-        # holds every other row of the view: inside, every other pixel.)
-        r_in, c_in = int((my + 2) * p) // 2, int(mx + 2)
-        inside = gray[r_in : gray.shape[0] - r_in, c_in:-c_in:2]
-        if inside.size and cv2.meanStdDev(inside)[1][0, 0] < EMPTY_SPREAD:
+        bal = _balanced(view, _under(gains, lamp))
+        if _even(gray):
             return [], bal, None, []
         paper = _paper(bal)
         ground = _slot_ground(bal, paper)
@@ -1255,9 +1299,10 @@ class FieldReader:
         """Cards in a slot's view (from `slot_view`)."""
         return len(self.card_tops(view)[0])
 
-    def read_slot(self, view: np.ndarray) -> FieldReading:
-        """The column in a slot's view (from `slot_view`), card by card."""
-        lines, bal = self.card_tops(view)
+    def read_slot(self, view: np.ndarray, lamp: np.ndarray | None = None) -> FieldReading:
+        """The column in a slot's view (from `slot_view`), card by card. `lamp`: the
+        colour of the light over the whole table (see `lamp_colour`)."""
+        lines, bal = self.card_tops(view, lamp)
         if not lines:
             return FieldReading([], 1.0, [])
         xc = bal.shape[1] / 2
@@ -1364,27 +1409,39 @@ class FieldReader:
         )
         return order, d[order] / COLOUR_SCALE + (1 - marks) / MARKS_SCALE
 
-    def read(self, image: np.ndarray, quad, size_mm=None) -> FieldReading:
+    def read(
+        self, image: np.ndarray, quad, size_mm=None, lamp: np.ndarray | None = None
+    ) -> FieldReading:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's
-        `slot_mm`): its printed size."""
-        return self.read_slot(slot_view(image, quad, size_mm or self.slot_mm))
+        `slot_mm`): its printed size; `lamp`: the table's (see `lamp`)."""
+        return self.read_slot(slot_view(image, quad, size_mm or self.slot_mm), lamp)
+
+    def lamp(self, image: np.ndarray, quads: list, sizes_mm: list | None = None):
+        """The colour of the light over the field slots at `quads` in the picture
+        (see `lamp_colour`), for `read`."""
+        sizes = sizes_mm if sizes_mm is not None else [None] * len(quads)
+        return lamp_colour(
+            [slot_view(image, q, s or self.slot_mm) for q, s in zip(quads, sizes, strict=True)]
+        )
 
     def read_all(self, image: np.ndarray, quads: list, sizes_mm: list | None = None) -> list:
         """`read` of several field slots of one picture (a quad None: None), the
         picture's work shared: each slot's view is warped from one BGRA copy of it
-        (the same pixels as from the picture, in about half the time)."""
+        (the same pixels as from the picture, in about half the time), and the
+        lamp's colour is the table's (`lamp_colour`)."""
         if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] != 3:
             raise ValueError("not a colour picture (an empty or unreadable frame)")
         sizes = sizes_mm if sizes_mm is not None else [None] * len(quads)
         bgra = cv2.cvtColor(image, cv2.COLOR_BGR2BGRA) if len(quads) > 4 else image
-        return [
-            None if q is None else self.read(bgra, q, size)
+        views = [
+            None if q is None else slot_view(bgra, q, size or self.slot_mm)
             for q, size in zip(quads, sizes, strict=True)
         ]
+        lamp = lamp_colour([v for v in views if v is not None])
+        return [None if v is None else self.read_slot(v, lamp) for v in views]
 
 
 SPOT = (CARD[0] + 16, CARD[1] + 16)  # a card's place: the card and 4 mm around
-EMPTY_SPREAD = 12.0  # gray levels: a place more even than this holds no card
 
 
 @dataclass
@@ -1571,7 +1628,9 @@ def score_fields(reader: FieldReader, test_dir: str | Path) -> tuple[dict, list[
             raise ValueError(f"can't read {img_path}")
         truth = json.loads(label.read_text())["fields"]
         t = time.perf_counter()
-        readings = [reader.read(image, f["quad"], f.get("size_mm")) for f in truth]
+        readings = reader.read_all(
+            image, [f["quad"] for f in truth], [f.get("size_mm") for f in truth]
+        )
         times.append(1000 * (time.perf_counter() - t))
         for f, r in zip(truth, readings, strict=True):
             fields += 1

@@ -65,4 +65,4 @@ def settled_fields(
     detector = detector or SettleDetector()
     for i, image in enumerate(frames):
         if detector.update(image) == "settled":
-            yield FieldsReading(i, [reader.read(image, q) for q in quads])
+            yield FieldsReading(i, reader.read_all(image, quads))

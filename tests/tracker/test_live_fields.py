@@ -49,9 +49,12 @@ def test_a_look_reads_again_only_the_slots_that_changed():
     calls = []
 
     class Counting:
-        def read(self, image, quad):
+        def read(self, image, quad, lamp=None):
             calls.append(quad)
-            return reader.read(image, quad)
+            return reader.read(image, quad, lamp=lamp)
+
+        def lamp(self, image, quads):
+            return reader.lamp(image, quads)
 
     quads = [[table.quads[table.slot(s, f)] for f in range(3)] for s in range(7)]
     look = cards_look(Counting(), quads, [])

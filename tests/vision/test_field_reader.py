@@ -101,16 +101,52 @@ def test_hard_tables_of_styles_never_tuned_on(style):
     )
 
 
-def test_a_frames_slots_read_together_as_one_by_one():
+def test_a_frames_slots_read_together_as_one_by_one_under_the_tables_lamp():
     """`read_all` (one BGRA copy of the frame for every slot's warp) reads every
-    slot as `read` does, card for card and margin for margin."""
+    slot as `read_slot` does under the table's lamp, card for card and margin for
+    margin."""
     reader = reader_for("r1")
     img, labels = render_table(np.random.default_rng(3), 7, "r1")
     quads = [f["quad"] for f in labels["fields"]]
     sizes = [f["size_mm"] for f in labels["fields"]]
     together = reader.read_all(img, [*quads, None], [*sizes, None])
     assert together[-1] is None
-    assert together[:-1] == [reader.read(img, q, s) for q, s in zip(quads, sizes, strict=True)]
+    views = [slot_view(img, q, s) for q, s in zip(quads, sizes, strict=True)]
+    lamp = fr.lamp_colour(views)
+    assert lamp is not None
+    assert together[:-1] == [reader.read_slot(v, lamp) for v in views]
+
+
+def test_a_lamps_reflection_over_a_slots_cards_leaves_their_white_to_the_tables_lamp():
+    """A warm lamp (2719 K) over a 7-player table, the camera 15 degrees off, and its
+    reflection over seat 1's slots (the stress tables' fourth frame, seed 13): a
+    slot's whitest pixels are the reflection's, whiter than the cards' lamp-coloured
+    borders, which then are not white. The lamp's colour is the table's: the
+    borders are seen, and the columns counted (one by one, each slot's own white:
+    three stinks for two, and two blues for six)."""
+    reader = reader_for("r1")
+    rng = np.random.default_rng(13)
+    cond = Conditions(tilt_deg=(9.0, 15.0), strip_mm=(8.0, 12.0), glare=0.8)
+    for _ in range(4):
+        img, labels = render_table(rng, 7, "r1", cond)
+    fields = [labels["fields"][k] for k in (0, 4)]
+    assert [f["cards"] for f in fields] == [["stink"] * 2, ["blue"] * 6]
+    every = reader.read_all(
+        img, [f["quad"] for f in labels["fields"]], [f["size_mm"] for f in labels["fields"]]
+    )
+    assert [every[0].cards, every[4].cards] == [["stink"] * 2, ["blue"] * 6]
+    alone = [reader.read(img, f["quad"], f["size_mm"]).cards for f in fields]
+    assert [len(c) for c in alone] == [3, 2]
+
+
+def test_the_tables_lamp_is_the_slots_median_white_and_a_slot_far_off_it_takes_it():
+    even = np.full((300, 88, 3), 120, np.uint8)
+    assert fr.lamp_colour([even] * 5) is None  # bare slots say nothing of the lamp
+    lamp = np.array([1.5, 0.9, 0.6])
+    assert np.allclose(fr._under(np.array([3.0, 1.8, 1.2]), lamp), [3.0, 1.8, 1.2])
+    off = np.array([2.4, 1.8, 1.8])  # a reflection's white: more neutral than the lamp
+    assert np.allclose(fr._under(off, lamp), lamp * 2.0)
+    assert np.allclose(fr._under(off, None), off)
 
 
 def test_a_slot_is_true_to_scale_only_from_its_printed_size():
@@ -356,6 +392,23 @@ def _unprinted_slot_view(paper=(200, 225, 238), fill=None):
     # The lamp's light falls off along the slot.
     ramp = np.linspace(1.0, 0.82, view.shape[0])[:, None, None]
     return np.clip(view * ramp, 0, 255).astype(np.uint8)
+
+
+def test_a_first_card_laid_above_the_slots_top_shows_its_name_band_short_of_a_strip():
+    """Eight cocoas under a warm lamp (3184 K) on cream paper, 8-9 mm strips (the
+    tuned tests' warm tables, seed 31, the fifth frame): the first card laid 1.5 mm
+    above the slot's top and turned, its top border lost in the paper; of it the
+    slot shows 4 mm of name band above the next card's top. That is counted (up to
+    a millimetre from the next card's top border, not a millimetre and a half):
+    eight cards, not seven."""
+    reader = reader_for("r1")
+    rng = np.random.default_rng(31)
+    cond = Conditions(kelvin=(2700.0, 3300.0))
+    for _ in range(5):
+        img, labels = render_table(rng, 7, "r1", cond)
+    field = labels["fields"][18]
+    assert field["cards"] == ["cocoa"] * 8
+    assert reader.read(img, field["quad"], field["size_mm"]).cards == ["cocoa"] * 8
 
 
 def test_a_dark_grey_card_over_a_slots_side_is_not_its_printed_grey():
