@@ -1,8 +1,10 @@
 """What the tracker tests share: a clock the test moves, field readings made from
 a state (every field as the game has it, with some changed), the synthetic dice
-mat's scripted frames, and a phone watching a served table."""
+mat's scripted frames, a phone that ends the game while the camera reads, and a
+phone watching a served table."""
 
 import contextlib
+import random
 import socket
 import threading
 import time
@@ -108,3 +110,19 @@ def wait_for_end(states):
 def distinct(seq):
     """`seq` without consecutive repeats."""
     return [x for i, x in enumerate(seq) if i == 0 or x != seq[i - 1]]
+
+
+def ending_the_game_while_read(live, service, code) -> None:
+    """`live` (the camera side) from now on reads each picture while a phone plays
+    the game to its end: the last move lands while the picture is being read."""
+    read = live.read
+
+    def read_while_a_phone_ends_the_game(image):
+        seen = read(image)
+        rng = random.Random(1)
+        while not (t := service.table(code)).state.over:
+            action = rng.choice(t.game.legal_actions(t.state))
+            service.act(code, action.to_json(), seat=action.player, source="phone")
+        return seen
+
+    live.read = read_while_a_phone_ends_the_game

@@ -2,10 +2,10 @@
 synthetic dice, the synthetic camera films them, the reader and tracker tell the
 table; the game moves on by what the camera saw."""
 
-import random
-
 from companion.sim.clock import FakeClock
 from companion.sim.worlds import CameraBots, dice_camera
+
+from .helpers import ending_the_game_while_read
 
 
 def test_the_dice_demo_plays_through_the_camera(store, service):
@@ -35,21 +35,11 @@ def test_a_roll_read_while_a_phone_ends_the_game_is_no_illegal_move(store, servi
     clock = FakeClock(0.0)
     world, feed, live = dice_camera(service, code, seed=11, clock=clock)
     bots = CameraBots(service, code, 0.0, 11, world, live, clock=clock)
-    read = live.read
-
-    def read_while_a_phone_ends_the_game(image):
-        seen = read(image)
-        rng = random.Random(1)
-        while not (t := service.table(code)).state.over:
-            action = rng.choice(t.game.legal_actions(t.state))
-            service.act(code, action.to_json(), seat=action.player, source="phone")
-        return seen
-
     for _ in range(12):  # the camera looks at the dice lying before the first throw
         clock.t += 0.1
         feed.step()
     assert bots.step() and service.table(code).state.step == "roll"  # thrown, not read
-    live.read = read_while_a_phone_ends_the_game
+    ending_the_game_while_read(live, service, code)
     for _ in range(12):
         clock.t += 0.1
         feed.step()

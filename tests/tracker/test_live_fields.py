@@ -2,14 +2,14 @@
 there, still, is not read; the card is, once the hand has gone. A look reads again
 only the slots that changed."""
 
-import random
-
 from companion.engine.beans import VARIETIES
 from companion.sim.card_scenes import CardTable
 from companion.sim.clock import FakeClock
 from companion.sim.worlds import cards_camera
 from companion.tracker.live import cards_look
 from companion.vision.field_reader import CardTeach
+
+from .helpers import ending_the_game_while_read
 
 
 def test_a_hand_resting_over_a_field_is_not_read_the_card_it_laid_is(store, service):
@@ -85,18 +85,7 @@ def test_a_look_read_while_the_last_move_ends_the_game_is_no_illegal_move(store,
     table = world.table
     state = service.table(code).state
     table.columns[table.slot(state.active, 0)] = [state.players[state.active].hand[0]]
-    read = live.read
-
-    def read_while_a_phone_ends_the_game(image):
-        # The picture is being read when a phone makes the game's last move.
-        seen = read(image)
-        rng = random.Random(1)
-        while not (t := service.table(code)).state.over:
-            action = rng.choice(t.game.legal_actions(t.state))
-            service.act(code, action.to_json(), seat=action.player, source="phone")
-        return seen
-
-    live.read = read_while_a_phone_ends_the_game
+    ending_the_game_while_read(live, service, code)
     look = table.look()
     outcomes = [live.frame(look) for _ in range(3)]
     assert [o is not None for o in outcomes] == [False, True, False]
