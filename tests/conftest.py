@@ -1,8 +1,6 @@
 """Fixtures every test folder shares: a table service over a fresh store, and a
 clock that moves only when the test says."""
 
-import os
-
 import pytest
 
 from companion.sim.clock import FakeClock
@@ -25,10 +23,3 @@ def service(store, tmp_path):
 @pytest.fixture
 def clock():
     return FakeClock(0.0)
-
-
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: one worker more than the cores. The browser and demo tests spend
-    much of their time waiting on a clock (bots at play pace, pages to update), a
-    core the extra worker uses meanwhile."""
-    return (os.cpu_count() or 1) + 1
