@@ -129,6 +129,7 @@ class LiveDice:
     asked: Seen | None = None  # the look a question (confirm, or correct) is about
     _last: Applied | None = None  # the last look applied (undone by a correction)
     _agreed: int | None = None  # the log's length when the game last agreed with a look
+    _judged: int | None = None  # the log's length the last look was judged against
 
     def frame(self, image: np.ndarray) -> Outcome | None:
         """One camera frame; the outcome when the picture settled, else None."""
@@ -143,6 +144,7 @@ class LiveDice:
         state = t.state
         if state is None or state.over:  # a phone made the last move while it was read
             return None
+        self._judged = t.next_n
         if self._agreed != t.next_n and game_of(state).dice_sightings.agrees(state, seen):
             # The game moved on without the camera (a move entered on a phone) and
             # the dice now lie as it has them: the camera compares against the game,
@@ -235,6 +237,7 @@ class LiveDice:
             self.tracker.last = last.before
         self._last = None
         state = t.state
+        self._judged = self.service.table(self.code).next_n
         sure = Seen(
             tuple(SeenDie(d.face, d.x, d.y, 1.0, d.kind) for d in seen.rolled),
             tuple(SeenDie(d.face, d.x, d.y, 1.0, d.kind) for d in seen.field),
@@ -264,8 +267,10 @@ class LiveDice:
                     self.code, [a.to_json() for a in outcome.actions], source="camera"
                 )
             except RuleError as err:
-                if not self.service.table(self.code).state.over:  # (else: too late, no move)
+                if self.service.table(self.code).next_n == self._judged:
                     self.service.notice(self.code, "illegal", err.message)
+                # (else a phone moved the game on since the look was judged: its
+                # refusal says nothing of the table; the next look is judged anew)
                 return
         self.tracker.accepted()
         if outcome.actions:  # what a correction would take back, while nothing came after
@@ -447,6 +452,7 @@ class LiveFields:
     # as it did is the table not yet laid to match, not a move.
     _game_fields: tuple | None = None
     _lagging: dict = field(default_factory=dict)  # (seat, field) -> what still lies there
+    _judged: int | None = None  # the log's length the last look was judged against
 
     def frame(self, image: np.ndarray) -> FieldsOutcome | None:
         """One camera frame; the outcome when the picture settled, else None."""
@@ -459,9 +465,11 @@ class LiveFields:
         return self._see(self.last)
 
     def _see(self, seen: CardsSeen) -> FieldsOutcome:
-        state = self.service.table(self.code).state
+        t = self.service.table(self.code)
+        state = t.state
         if state.over:  # a phone made the last move while the picture was read
             return FieldsOutcome()
+        self._judged = t.next_n
         fields = self._as_the_game_moved(state, [list(s) for s in seen.fields])
         outcome = self._interpret(state, seen, fields)
         self._remember_game()
@@ -579,8 +587,10 @@ class LiveFields:
         try:  # one look, one update: all its actions or none
             self.service.act_all(self.code, [a.to_json() for a in outcome.actions], source="camera")
         except RuleError as err:
-            if not self.service.table(self.code).state.over:  # (else: too late, no move)
+            if self.service.table(self.code).next_n == self._judged:
                 self.service.notice(self.code, "illegal", err.message)
+            # (else a phone moved the game on since the look was judged, or a
+            # confirmation came after it: the refusal says nothing of the table)
             return
         n = self.service.table(self.code).next_n
         self._last = Applied(len(outcome.actions), n)

@@ -91,3 +91,35 @@ def test_a_look_read_while_the_last_move_ends_the_game_is_no_illegal_move(store,
     assert [o is not None for o in outcomes] == [False, True, False]
     assert outcomes[1].problem is None and outcomes[1].actions == []
     assert service.snapshot(code)["notices"] == []
+
+
+def test_a_look_a_phones_move_overtook_before_it_was_applied_is_no_illegal_move(store, service):
+    """The camera judged a look (the active player planted the first card of the
+    hand) and, before its planting reached the game, the player's phone planted
+    that card: the camera's planting is refused, which says nothing of the table
+    (it was called illegal: "the first card in your hand is ..."). The card is
+    planted once."""
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
+    service.start_game(code)
+    clock = FakeClock(0.0)
+    world, _feed, live = cards_camera(service, code, seed=5, clock=clock)
+    table = world.table
+    assert [live.frame(table.look()) is not None for _ in range(3)] == [False, True, False]
+    state = service.table(code).state
+    seat, hand = state.active, state.players[state.active].hand
+    assert hand[0] != hand[1]  # (else the camera's planting would fit the game after all)
+    act_all = service.act_all
+
+    def overtaken(code_, actions, source):
+        if source == "camera":  # the phone's tap lands first
+            plant = {"type": "plant", "player": seat, "field": 0}
+            service.act(code_, plant, seat=seat, source="phone")
+        return act_all(code_, actions, source=source)
+
+    service.act_all = overtaken
+    table.columns[table.slot(seat, 0)] = [hand[0]]
+    look = table.look()
+    outcomes = [live.frame(look) for _ in range(3)]
+    assert [o is not None for o in outcomes] == [False, True, False]
+    assert service.snapshot(code)["notices"] == []
+    assert service.table(code).state.players[seat].fields[0] == (hand[0],)
