@@ -398,15 +398,21 @@ def cards_look(reader, quads: list[list], places: list) -> Callable[[np.ndarray]
     last read keeps that reading."""
     from ..vision.field_reader import read_spot
 
-    lamp: list = [None]  # the light over the table in the look being read
-    field = _unless_unchanged(lambda image, q: reader.read(image, q, lamp=lamp[0]))
+    every = [q for seat in quads for q in seat]
+    look: dict = {}  # the look being read: the light over the table, once a slot is read
+
+    def read_field(image: np.ndarray, quad):
+        if "lamp" not in look:  # (a look where no slot changed warps none for it)
+            # every slot's white: a lamp's reflection over one slot is not the lamp's
+            look["lamp"] = reader.lamp(image, every)
+        return reader.read(image, quad, lamp=look["lamp"])
+
+    field = _unless_unchanged(read_field)
     spot = _unless_unchanged(lambda image, q: read_spot(reader, image, q))
     numbered = [[((i, f), q) for f, q in enumerate(seat)] for i, seat in enumerate(quads)]
-    every = [q for seat in quads for q in seat]
 
     def read(image: np.ndarray) -> CardsSeen:
-        # (every slot's white: a lamp's reflection over one slot is not the lamp's)
-        lamp[0] = reader.lamp(image, every)
+        look.clear()
         fields = tuple(
             tuple(
                 SeenField(tuple(r.cards), r.confidence, tuple(r.margins))
