@@ -267,15 +267,23 @@ def lamp_colour(views: list[np.ndarray]) -> np.ndarray | None:
     return np.median(np.array(whites), axis=0)
 
 
-def _under(gains: np.ndarray, lamp: np.ndarray | None) -> np.ndarray:
+def _under(gains: np.ndarray, lamp: np.ndarray | None, view: np.ndarray) -> np.ndarray:
     """A slot's gains (`_white_balance`), or, where their colour is LAMP_OFF or more
-    off the table's `lamp`, the lamp's at the slot's own level (a reflection over it)."""
+    off the table's `lamp` (a reflection over the slot), the lamp's: at the level of
+    the slot's whitest share of the pixels that are white under the lamp (the
+    cards' borders as it colours them, not the reflection's whiter light)."""
     if lamp is None:
         return gains
     level = float(gains.mean())
     if float(np.abs(gains / level / lamp - 1).max()) < LAMP_OFF:
         return gains
-    return lamp * level
+    small = view[::2, ::2].reshape(-1, 3).astype(np.float32) * lamp.astype(np.float32)
+    grey = small.max(axis=1) - small.min(axis=1) < 0.1 * small.max(axis=1) + 4
+    lit = small[grey].mean(axis=1)
+    if lit.size < 50:
+        return lamp * level
+    top = np.sort(lit)[-max(int(0.05 * lit.size), 1) :]
+    return lamp * max(240.0 / max(float(top.mean()), 20.0), level)
 
 
 def _even(gray: np.ndarray, scale: int = 1) -> bool:
@@ -1102,7 +1110,7 @@ class FieldReader:
         p = ALONG
         mx, my = MARGIN_MM
         gains, gray = _white_balance_gray(view)
-        bal = _balanced(view, _under(gains, lamp))
+        bal = _balanced(view, _under(gains, lamp, view))
         if _even(gray):
             return [], bal, None, []
         paper = _paper(bal)

@@ -123,30 +123,36 @@ def test_a_lamps_reflection_over_a_slots_cards_leaves_their_white_to_the_tables_
     slot's whitest pixels are the reflection's, whiter than the cards' lamp-coloured
     borders, which then are not white. The lamp's colour is the table's: the
     borders are seen, and the columns counted (one by one, each slot's own white:
-    three stinks for two, and two blues for six)."""
+    three stinks for two, and two blues for six). The reflection lowers the slot's
+    level too: it is taken from the white under the lamp (15 greens, read as 0)."""
     reader = reader_for("r1")
     rng = np.random.default_rng(13)
     cond = Conditions(tilt_deg=(9.0, 15.0), strip_mm=(8.0, 12.0), glare=0.8)
     for _ in range(4):
         img, labels = render_table(rng, 7, "r1", cond)
-    fields = [labels["fields"][k] for k in (0, 4)]
-    assert [f["cards"] for f in fields] == [["stink"] * 2, ["blue"] * 6]
+    fields = [labels["fields"][k] for k in (0, 4, 5)]
+    assert [f["cards"] for f in fields] == [["stink"] * 2, ["blue"] * 6, ["green"] * 15]
     every = reader.read_all(
         img, [f["quad"] for f in labels["fields"]], [f["size_mm"] for f in labels["fields"]]
     )
-    assert [every[0].cards, every[4].cards] == [["stink"] * 2, ["blue"] * 6]
+    assert [every[k].cards for k in (0, 4, 5)] == [["stink"] * 2, ["blue"] * 6, ["green"] * 15]
     alone = [reader.read(img, f["quad"], f["size_mm"]).cards for f in fields]
-    assert [len(c) for c in alone] == [3, 2]
+    assert [len(c) for c in alone] == [3, 2, 0]
 
 
 def test_the_tables_lamp_is_the_slots_median_white_and_a_slot_far_off_it_takes_it():
     even = np.full((300, 88, 3), 120, np.uint8)
     assert fr.lamp_colour([even] * 5) is None  # bare slots say nothing of the lamp
     lamp = np.array([1.5, 0.9, 0.6])
-    assert np.allclose(fr._under(np.array([3.0, 1.8, 1.2]), lamp), [3.0, 1.8, 1.2])
+    # The cards' white as this lamp colours it, at a level that wants gains 2.5.
+    borders = np.tile((240 / (lamp * 2.5)).astype(np.uint8), (40, 40, 1))
+    assert np.allclose(fr._under(np.array([3.0, 1.8, 1.2]), lamp, borders), [3.0, 1.8, 1.2])
     off = np.array([2.4, 1.8, 1.8])  # a reflection's white: more neutral than the lamp
-    assert np.allclose(fr._under(off, lamp), lamp * 2.0)
-    assert np.allclose(fr._under(off, None), off)
+    assert np.allclose(fr._under(off, lamp, borders), lamp * 2.5, rtol=0.02)
+    # No white under the lamp in view (all art): the lamp at the slot's own level.
+    art = np.tile(np.uint8([30, 120, 40]), (40, 40, 1))
+    assert np.allclose(fr._under(off, lamp, art), lamp * 2.0)
+    assert np.allclose(fr._under(off, None, borders), off)
 
 
 def test_a_slot_is_true_to_scale_only_from_its_printed_size():
