@@ -1,7 +1,8 @@
 """One truth for the table, as a person meets it: the demo table runs (bots, the
 synthetic table filmed by the synthetic camera, the readers, the tracker); a
-person opens the join page on a 360 px phone mid-game, takes a seat and plays ten
-turns (or, in a short game, to its end) by tapping the phone's moves. The table
+person opens the join page on a 360 px phone mid-game, takes a seat and plays six
+turns of Bohnanza (ten without the browser: tests/tracker/test_demo_person.py), or a
+short game (the Duel, the dice game) to its end, by tapping the phone's moves. The table
 follows what the phone did, the bots and the camera go on with the other seats,
 and nothing gets stuck."""
 
@@ -41,8 +42,9 @@ def _free_port():
         return s.getsockname()[1]
 
 
-# Ten whole turns of the person's (as a short game allows), in the browser.
-TURNS = 10
+# Whole turns of the person's in the browser: six of Bohnanza; the short games to
+# their end (12-18 turns in all: fewer than ten of the person's).
+TURNS = {"bohnanza": 6, "duel": 10, "dice": 10}
 SPEED = 4  # the demo's own time runs this much faster than the clock on the wall
 
 
@@ -159,10 +161,10 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
         joined = demo.table.next_n
         turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
         deadline = time.monotonic() + 240
-        while turns < TURNS and time.monotonic() < deadline:
+        while turns < TURNS[game] and time.monotonic() < deadline:
             t = demo.table
             # The Duel and the dice game are short (a game is 12–18 turns in all):
-            # the person may play theirs to its end before TURNS turns of their own.
+            # the person plays theirs to its end before TURNS turns of their own.
             assert not t.state.over or turns >= 3, "the game ended under the person"
             if t.state.over:
                 break
@@ -181,7 +183,7 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
                 _tap_a_move(page, demo, seat)
             page.wait_for_timeout(150)
         page.screenshot(path=str(tmp_path / f"{game}.png"))
-        assert turns >= TURNS or (demo.table.state.over and turns >= 3)
+        assert turns >= TURNS[game] or (demo.table.state.over and turns >= 3)
         log = demo.store.log(demo.table.game_id)
         mine = [e for e in log if e.n >= joined and e.seat == seat]
         assert mine and all(e.source == "phone" for e in mine)
