@@ -479,6 +479,7 @@ class CardTable:
         self._lay: dict[tuple, tuple[float, float, float, bool]] = {}  # card -> how it lies
         self._cache: dict[tuple, tuple] = {}
         self._shades: dict[int, tuple] = {}  # a patch mask id -> (mask, light let through)
+        self._drawn: tuple | None = None  # (its patches, the table drawn)
         self._slots, self._places = slots, places
         # Where the camera sees them: its lens moves every corner a little.
         labels = [{"quad": q.tolist()} for q in slots + places]
@@ -557,22 +558,31 @@ class CardTable:
         return self._cache[key]
 
     def _draw(self) -> np.ndarray:
-        img = self.base.copy()
+        """The table as it lies (before the camera): the mats' patches on the table,
+        each over its shadow. Drawn again only when a patch changed (a look and a
+        hand reaching over the same table draw it once)."""
         patches = [self._slot_patch(i) for i in range(len(self._slots))]
         patches += [self._place_patch(i) for i in range(self.PLACES)]
+        key = tuple(id(p[2]) for p in patches)
+        if self._drawn is not None and self._drawn[0] == key:
+            return self._drawn[1].copy()
+        img = self.base.copy()
         for x0, y0, warped, mask in patches:
             region = img[y0 : y0 + mask.shape[0], x0 : x0 + mask.shape[1]]
-            region[:] = (region * self._shade(mask)).astype(np.uint8)
-            region[mask > 0] = warped[mask > 0]
-        return img
+            # (OpenCV's product in float32, as numpy's; numpy's cast truncates)
+            region[:] = cv2.multiply(region, self._shade(mask), dtype=cv2.CV_32F).astype(np.uint8)
+            np.copyto(region, warped, where=(mask > 0)[..., None])
+        self._drawn = (key, img)
+        return img.copy()
 
     def _shade(self, mask: np.ndarray) -> np.ndarray:
-        """How much light a patch's shadow lets through (as `_shadow`, 0.25 dark),
-        worked out once per patch."""
+        """How much light a patch's shadow lets through (as `_shadow`, 0.25 dark), in
+        each of the three channels, worked out once per patch."""
         kept = self._shades.get(id(mask))
         if kept is None or kept[0] is not mask:
             shadow = cv2.GaussianBlur(np.roll(mask, 3, axis=0), (0, 0), 3).astype(np.float32)
-            kept = (mask, (1 - 0.25 * shadow / 255)[..., None])
+            light = (1 - 0.25 * shadow / 255)[..., None]
+            kept = (mask, np.repeat(light, 3, axis=2))
             self._shades[id(mask)] = kept
         return kept[1]
 

@@ -462,6 +462,7 @@ class DiceReader:
     _empty_cache: tuple | None = None
     _likeness_cache: tuple | None = None
     _later: tuple | None = None  # see _candidates(smallest=False)
+    _enrolment_finds: dict | None = None  # while enrolling: each picture's dice found (_matched)
     _table: Any = None  # see _face_table
     _backproject: tuple | None = None  # the colour model as OpenCV looks it up
     lean: np.ndarray | None = None  # (3, 2): the top face's offset in a blob, over the picture
@@ -496,6 +497,7 @@ class DiceReader:
         reader.scale = min(1.0, WORK_SIDE / side)
         pictures = [(_scaled(s, reader.scale), _resize(s.image(), reader.scale)) for s in labelled]
         reader._empty = None if empty is None else _resize(empty, reader.scale)
+        reader._enrolment_finds = {}
         # Take dice face by face until each face has its share, spreading over pictures.
         chosen: dict[int, list[tuple[np.ndarray, Box]]] = {i: [] for i in range(len(classes))}
         full: dict[int, Sample] = {}  # the enrolment picture at its own size, by picture
@@ -515,20 +517,28 @@ class DiceReader:
         reader._learn_faces(chosen, full, rng)
         reader._learn_dieness(chosen, pictures, rng)
         reader._empty = None  # only for enrolment: reading is told its own empty picture
+        reader._enrolment_finds = None
         return reader
 
     def _matched(self, img: np.ndarray, box: Box) -> Candidate | None:
         """The candidate the reader itself finds for a labelled die: enrolment learns
-        from the same crops reading will see."""
+        from the same crops reading will see. (A picture's dice are found once for all
+        its labels, while enrolling: the colour model does not change meanwhile.)"""
+        finds = self._enrolment_finds
+        found = finds.get(id(img)) if finds is not None else None
+        if found is None:
+            found = self._find(img)
+            if finds is not None:
+                finds[id(img)] = found
         best = None
-        for c in self._find(img):
+        for c in found:
             if box.contains(c.cx, c.cy) or (
                 abs(box.cx - c.cx) <= c.w / 2 and abs(box.cy - c.cy) <= c.h / 2
             ):
                 d = (box.cx - c.cx) ** 2 + (box.cy - c.cy) ** 2
                 if best is None or d < best[0]:
                     best = (d, c)
-        return None if best is None else best[1]
+        return None if best is None else replace(best[1])  # (a copy: _top_face sets it)
 
     def _learn_colours(self, pictures) -> None:
         """The colour model: for every colour cell, the share of die pixels among die
@@ -1355,7 +1365,8 @@ def dice_against_empty(
 ) -> list[tuple[float, float, float]]:
     """(cx, cy, side) of every die-sized blob that differs from the empty table."""
     diff = cv2.absdiff(blur(frame), empty if empty_blurred else blur(empty))
-    change = diff.max(axis=2)
+    b, g, r = cv2.split(diff)  # (numpy's max over the last axis of three is slow)
+    change = cv2.max(cv2.max(b, g), r)
     # Above the picture's own noise (most of it is the unchanged table), and at least 15.
     level = max(15.0, 3.0 * float(np.median(change[::4, ::4])) + 10.0)
     mask = (change > level).astype(np.uint8)
