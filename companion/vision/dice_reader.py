@@ -162,6 +162,18 @@ _CELLS = (
 ).astype(np.int64)
 
 
+def _orientation_bins(ang: np.ndarray) -> np.ndarray:
+    """The unsigned orientation bin (of ORIENT) of every gradient angle (degrees, 0
+    to 360): `((ang % 180) * (ORIENT / 180)).astype(int) % ORIENT`, exactly, in a
+    third of the time (numpy's float modulo is slow; ang - 180 is exact there)."""
+    a = ang.copy()
+    np.subtract(a, 180, out=a, where=a >= 180)
+    a *= ORIENT / 180
+    bins = a.astype(np.int64)
+    bins[bins >= ORIENT] -= ORIENT
+    return bins
+
+
 def hog(gray32: np.ndarray) -> np.ndarray:
     """A histogram of oriented gradients: 4 x 4 cells of 9 unsigned orientations,
     square-rooted and normalised to a unit vector."""
@@ -169,7 +181,7 @@ def hog(gray32: np.ndarray) -> np.ndarray:
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=1)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=1)
     mag, ang = cv2.cartToPolar(gx, gy, angleInDegrees=True)
-    bins = ((ang % 180) * (ORIENT / 180)).astype(np.int64) % ORIENT
+    bins = _orientation_bins(ang)
     idx = _CELLS * ORIENT + bins
     v = np.sqrt(
         np.bincount(idx.ravel(), weights=mag.ravel(), minlength=(CROP // CELL) ** 2 * ORIENT)
@@ -237,7 +249,7 @@ def face_features(patches: np.ndarray, tint: np.ndarray | None = None) -> np.nda
     gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=1).reshape(CROP, CROP, n)
     mag, ang = cv2.cartToPolar(gx.reshape(CROP, -1), gy.reshape(CROP, -1), angleInDegrees=True)
     mag, ang = mag.reshape(CROP, CROP, n), ang.reshape(CROP, CROP, n)
-    bins = ((ang % 180) * (ORIENT / 180)).astype(np.int64) % ORIENT
+    bins = _orientation_bins(ang)
     size = (CROP // CELL) ** 2 * ORIENT
     idx = (_CELLS * ORIENT)[..., None] + bins + np.arange(n) * size
     h = np.sqrt(np.bincount(idx.ravel(), weights=mag.ravel(), minlength=n * size))

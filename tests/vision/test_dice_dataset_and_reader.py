@@ -23,6 +23,18 @@ def test_the_centre_rule_matches_nearest_first_each_once():
     assert result["face_accuracy"] == 1.0
 
 
+def test_a_gradients_orientation_bin_is_its_angle_folded_to_half_a_turn():
+    from companion.vision.dice_reader import ORIENT, _orientation_bins
+
+    rng = np.random.default_rng(3)
+    ang = np.concatenate(
+        [rng.uniform(0, 360, 5000), [0, 20, 179.99998, 180, 199.99998, 200, 359.99997, 360]]
+    ).astype(np.float32)
+    want = ((ang % 180) * (ORIENT / 180)).astype(np.int64) % ORIENT
+    assert np.array_equal(_orientation_bins(ang), want)
+    assert _orientation_bins(np.float32([10, 190, 350])).tolist() == [0, 0, 8]
+
+
 def test_a_pip_only_box_still_matches_by_its_centre():
     labels = [Box(0, 100, 100, 6, 6)]  # the label quirk: the box wraps only the pip
     assert match(labels, [Detection(103, 98, 40, 40, 0, 1.0)]) == [(0, 0)]
