@@ -54,6 +54,13 @@ def checked_new_game(fn: Callable[..., Any], title: str, fixed_players: int | No
     takes_more = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in sig.parameters.values())
 
     def new_game(*args: Any, **setup: Any) -> Any:
+        if fixed_players is not None and "players" in setup and "players" not in sig.parameters:
+            # Said anyway (every other game asks for it): right, it changes nothing.
+            players = setup.pop("players")
+            if type(players) is not int or players != fixed_players:
+                raise RuleError(
+                    Rule.SETUP, f"{title} is always for {fixed_players} players, not {players!r}"
+                )
         try:
             sig.bind(*args, **setup)
         except TypeError:
@@ -67,12 +74,6 @@ def checked_new_game(fn: Callable[..., Any], title: str, fixed_players: int | No
             for key in setup:
                 if key in names:
                     continue
-                if key == "players" and fixed_players is not None:
-                    return RuleError(
-                        Rule.SETUP,
-                        f"{title} is always for {fixed_players} players: "
-                        "its setup has no 'players'",
-                    )
                 return RuleError(
                     Rule.SETUP,
                     f"{key!r} is not a setting of {title}; its settings: {', '.join(names)}",

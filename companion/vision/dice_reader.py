@@ -1381,7 +1381,7 @@ def dice_against_empty(
     change = cv2.max(cv2.max(b, g), r)
     # Above the picture's own noise (most of it is the unchanged table), and at least 15.
     level = max(15.0, 3.0 * float(np.median(change[::4, ::4])) + 10.0)
-    mask = (change > level).astype(np.uint8)
+    mask: np.ndarray = (change > level).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)

@@ -1,5 +1,7 @@
 """The classic turn, step by step (classic rulebook 000, newer edition 003)."""
 
+from dataclasses import replace
+
 from companion.engine import bohnanza as B
 from companion.engine.bohnanza import (
     BuyField,
@@ -94,6 +96,29 @@ def test_a_bean_that_fits_no_field_may_buy_the_third_field_instead():
     assert BuyField(0) in B.legal_actions(s)
     s = play(s, BuyField(0), Plant(0, 2))
     assert s.players[0].fields[2] == ("soy",)
+
+
+def test_a_bean_that_fits_no_field_says_to_buy_a_3rd_field_only_where_one_can_be_bought():
+    def why(s):
+        return refused(s, Plant(0, 0), "one-variety-per-field").message
+
+    full = [["blue"] * 2, ["red"] * 2]
+    assert "buy a 3rd field" in why(table(hands=[["soy"], [], [], []], fields=[full, [], [], []]))
+    # 3 players start with three fields and buy none; a field is bought once.
+    three = table(3, hands=[["soy"], [], []], fields=[full + [["wax"] * 2], [], []])
+    assert why(three).endswith("harvest a field first")
+    s = table(hands=[["soy"], [], [], []], fields=[full, [], [], []])
+    bought = replace(s, players=(replace(s.players[0], bought_field=True),) + s.players[1:])
+    assert why(bought).endswith("harvest a field first")
+
+
+def test_a_bean_the_edition_never_has_is_not_blamed_on_the_player_count():
+    hidden = B.new_game(4, "newer", seed=0, knowledge="hidden")
+    msg = refused(hidden, Plant(0, 0, "wax"), "bean-not-in-game").message
+    assert "not among this edition's cards" in msg and "players" not in msg
+    classic = B.new_game(4, "classic", seed=0, knowledge="hidden")
+    msg = refused(classic, Plant(0, 0, "coffee"), "bean-not-in-game").message
+    assert "removed for 4 players" in msg
 
 
 # ------------------------------------------------------------------ step 2

@@ -95,6 +95,21 @@ def test_only_dice_just_rolled_can_be_saved():
     refused(s, Save(0, (0,)), "save-rolled")
 
 
+def test_saving_a_die_there_is_not_says_so():
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    err = refused(s, Save(0, (9,)), "malformed-action")
+    assert "there is no die 10 (the dice are 1 to 5)" in err.message
+    refused(s, Save(0, (-1,)), "malformed-action")
+
+
+def test_the_bean_piece_says_it_repeats_only_the_roll_just_made_before_any_is_saved():
+    err = refused(three(), RepeatRoll(0, ("soy",) * 5), "wrong-step")
+    assert "roll first" in err.message
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0,)))
+    err = refused(s, RepeatRoll(0, ("soy",) * 4), "wrong-step")
+    assert "only the roll just made, before any of it is saved" in err.message
+
+
 def test_a_rolled_face_the_die_does_not_have_is_refused():
     err = refused(three(), Roll(0, ("red", "soy", "red", "blue", "blue")), "wrong-faces")
     assert "die 1 (darker)" in err.message

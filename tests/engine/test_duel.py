@@ -168,6 +168,11 @@ def test_gifts_alternate_until_one_is_accepted():
     assert s.players[1].gift == ("red",) and s.face_up == ("soy", "blue")
 
 
+def test_declining_before_any_gift_is_offered_says_none_is():
+    err = refused(_uwe_turned_over(), DeclineGift(1), "gift-order")
+    assert "no gift has been offered yet" in err.message
+
+
 def test_all_eight_gift_cards_pushed_and_none_accepted_nothing_changes_hands():
     s = _uwe_turned_over()
     for i, bean in enumerate(D.LADDER):

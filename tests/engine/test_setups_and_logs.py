@@ -35,9 +35,11 @@ def test_a_setup_without_players_says_it_must_say_how_many(game):
     assert "must say how many 'players'" in err.message
 
 
-def test_a_duel_setup_with_players_says_the_duel_is_always_for_two():
-    err = refused_setup("duel", {"players": 2})
-    assert "always for 2 players" in err.message and "'players'" in err.message
+def test_a_duel_setup_may_say_two_players_and_no_other_number():
+    assert GAMES["duel"].new_game(players=2, seed=3) == GAMES["duel"].new_game(seed=3)
+    for players in (3, 1, "2", True):
+        err = refused_setup("duel", {"players": players})
+        assert f"always for 2 players, not {players!r}" in err.message
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

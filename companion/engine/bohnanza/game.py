@@ -44,7 +44,7 @@ from .actions import (
     PlantTraded,
     Trade,
 )
-from .rules import make_rules
+from .rules import VARIANTS, Rules, make_rules
 from .state import Player, State
 
 # ---------------------------------------------------------------- setup
@@ -149,21 +149,29 @@ def _observe(state: State, claimed: object, actual: str | None, where: str) -> s
         )
     except RuleError as err:
         if err.code == Rule.BEAN_NOT_IN_GAME:
-            raise RuleError(
-                Rule.BEAN_NOT_IN_GAME, f"{err.message} (removed for {state.rules.players} players)"
-            ) from None
+            rules = state.rules
+            counts = [n for e, n in VARIANTS if e == rules.edition]
+            why = (
+                "not among this edition's cards"  # (the newer edition's base game: any count)
+                if all(claimed in make_rules(n, rules.edition).removed for n in counts)
+                else f"removed for {rules.players} players"
+            )
+            raise RuleError(Rule.BEAN_NOT_IN_GAME, f"{err.message} ({why})") from None
         raise
 
 
-def _plant_into(player: Player, field: int, bean: str) -> Player:
+def _plant_into(player: Player, field: int, bean: str, rules: Rules) -> Player:
     """Plant `bean` in `field`, or explain why the field can't take it."""
     column = player.fields[field]
     if column and column[-1] != bean:
         room = any(not f for f in player.fields) or any(f and f[-1] == bean for f in player.fields)
+        can_buy = rules.third_field_cost and not player.bought_field and len(player.fields) < 3
         hint = (
             "plant it in a field that holds it or an empty one"
             if room
             else "harvest a field (or buy a 3rd field) first"
+            if can_buy
+            else "harvest a field first"
         )
         raise RuleError(
             Rule.ONE_VARIETY_PER_FIELD,
@@ -313,7 +321,7 @@ def _plant(state: State, a: Plant) -> State:
         raise RuleError(Rule.PLANT_LIMIT, "you have discarded from your hand: planting is over")
     field = check_field(player.fields, a.field)
     bean = _observe(state, a.bean, player.hand[0], "the first card in your hand")
-    player = _plant_into(player, field, bean)
+    player = _plant_into(player, field, bean, state.rules)
     player = replace(player, hand=player.hand[1:])
     return replace(state, players=_with_player(state, a.player, player), planted=state.planted + 1)
 
@@ -395,7 +403,7 @@ def _plant_from(state: State, seat: int, zone: str, index: int, field: int) -> S
         shown = index + 1 if isinstance(index, int) else repr(index)
         raise RuleError(Rule.NO_SUCH_CARD, f"there is no card {shown} to plant here")
     f = check_field(player.fields, field)
-    player = _plant_into(player, f, cards[index])
+    player = _plant_into(player, f, cards[index], state.rules)
     rest = cards[:index] + cards[index + 1 :]
     if zone == "set_aside":
         player = replace(player, set_aside=rest)

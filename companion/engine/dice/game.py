@@ -281,6 +281,13 @@ def _roll_action(state: DiceState, a: Roll) -> DiceState:
 
 def _repeat(state: DiceState, a: RepeatRoll) -> DiceState:
     require_active(state.active, a.player, "use the bean piece")
+    if state.step == "roll":
+        raise RuleError(
+            Rule.WRONG_STEP,
+            "the bean piece repeats only the roll just made, before any of it is saved"
+            if any(state.saved)
+            else "roll first: the bean piece repeats the roll just made",
+        )
     require_step(state.step, "save", "repeat a roll")
     if not state.piece:
         raise RuleError(Rule.PIECE_USED, "the bean piece repeats a roll only once per turn")
@@ -295,11 +302,16 @@ def _save(state: DiceState, a: Save) -> DiceState:
     if len(set(a.dice)) != len(a.dice):
         raise RuleError(Rule.MALFORMED_ACTION, "a die is named twice")
     for i in a.dice:
+        if type(i) is not int or not 0 <= i < len(state.saved):
+            raise RuleError(
+                Rule.MALFORMED_ACTION,
+                f"there is no die {i + 1 if type(i) is int else repr(i)} "
+                f"(the dice are 1 to {len(state.saved)})",
+            )
         if i not in state.rolled:
             raise RuleError(
                 Rule.SAVE_ROLLED,
-                f"die {i + 1 if isinstance(i, int) else repr(i)} was not just rolled: "
-                "only those can be saved",
+                f"die {i + 1} was not just rolled: only those can be saved",
             )
     saved = tuple(s or i in a.dice for i, s in enumerate(state.saved))
     state = replace(state, saved=saved)

@@ -316,7 +316,11 @@ def _accept(state: DuelState, a: AcceptGift) -> DuelState:
 
 def _decline(state: DuelState, a: DeclineGift) -> DuelState:
     require_step(state.step, "gift", "decline a gift")
-    if not state.offers or a.player != _offerer(state):
+    if not state.offers:
+        raise RuleError(
+            Rule.GIFT_ORDER, "no gift has been offered yet: the active player pushes one first"
+        )
+    if a.player != _offerer(state):
         raise RuleError(Rule.GIFT_ORDER, "only the player a gift is offered to can decline it")
     if len(state.offers) < len(LADDER):
         raise RuleError(
@@ -545,6 +549,21 @@ def _harvest_action(state: DuelState, a: Harvest) -> DuelState:
 
 def _end_game(state: DuelState, a: EndGame) -> DuelState:
     require_step(state.step, "final", "end the game (the draw pile has not run out)")
+    require_active(state.active, a.player, "end the game")
+    # "Fulfill any bo(h)nus cards you can and add the cards to your pile, then harvest
+    # all of your bean fields": every bo(h)nus card in a hand that a field fulfils
+    # (a claim does not use a field up). A card the table can't see (None) is
+    # claimed by its player before the game is ended.
+    columns = [column for p in state.players for column in p.fields]
+    for seat, p in enumerate(state.players):
+        met = [
+            i
+            for i, card in enumerate(p.bonus)
+            if card is not None and any(fulfils(c, card.pattern) for c in columns)
+        ]
+        if met:
+            cards, rest = take(p.bonus, tuple(met), "bo(h)nus card in your hand")
+            state = _with(state, seat, bonus=rest, fulfilled=p.fulfilled + cards)
     for seat in (0, 1):
         for f, column in enumerate(state.players[seat].fields):
             if column:

@@ -414,6 +414,23 @@ def _():
     )
 
 
+@scenario("D29b end: fulfil any bo(h)nus cards you can, then harvest all fields (001)")
+def _():
+    s = new()
+    met, unmet = BonusCard(("chili", "blue"), 100), BonusCard(("soy",), 40)
+    also = BonusCard(("red",), 10)  # met by the opponent's field: any field counts (D25)
+    s = wp(s, 0, bonus=(unmet, met, also), fields=(("chili", "blue"), (), ()), dollars=())
+    s = wp(s, 1, bonus=(), fields=(("red",), (), ()), dollars=())
+    s = replace(s, step="final")
+    refused(G, s, EndGame(1 - s.active), "not-your-turn")
+    t = ok(G, s, EndGame(s.active))
+    p = t.players[0]
+    expect(p.fulfilled == (met, also) and p.bonus == (unmet,), f"{p.fulfilled} / {p.bonus}")
+    # then the harvest: chili-blue pays by its top card (blue, 2 cards: none)
+    expect(cents(t, 0) == 200 + 110 + 100 * len(p.dollars), f"{cents(t, 0)}")
+    expect(t.players[0].fields == ((), (), ()), "harvested")
+
+
 @scenario("D30 end: pile with fewer than 3 cards -> turn over what there is")
 def _():
     s = new()
