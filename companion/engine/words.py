@@ -79,6 +79,13 @@ def join(items: list[str], lang: str) -> str:
 NOUNS: dict[str, tuple[str, str, str, str, str]] = {
     "coin": ("coin", "coins", "Taler", "Taler", "Talern"),
     "card": ("card", "cards", "Karte", "Karten", "Karten"),
+    "bo(h)nus card": (
+        "bo(h)nus card",
+        "bo(h)nus cards",
+        "Bo(h)nuskarte",
+        "Bo(h)nuskarten",
+        "Bo(h)nuskarten",
+    ),
     "hand-card": ("card in hand", "cards in hand", "Handkarte", "Handkarten", "Handkarten"),
     "dollar": ("dollar", "dollars", "Dollar", "Dollar", "Dollar"),
     "taler": ("dollar", "dollars", "Taler", "Taler", "Talern"),  # the dice game's

@@ -28,6 +28,7 @@ from companion.engine.duel import (
     PlantDrawn,
     PlantGift,
 )
+from companion.engine.duel.describe import describe, label
 from companion.engine.games import GAMES
 
 from .duel_helpers import duel, play, refused
@@ -457,6 +458,24 @@ def test_final_claims_then_every_field_is_harvested_and_hands_do_not_count():
     assert D.cents(s, 1) == 300  # 2 + 1 (3 green)
     assert D.summary(s)["winners"] == [0]
     assert D.summary(s)["players"][0]["dollars"] == 7.0
+
+
+def test_ending_the_game_fulfils_the_bonus_cards_a_field_fulfils_and_says_so():
+    met, unmet = BonusCard(("blue",), 100), BonusCard(("soy",), 40)
+    s = duel(
+        fields=[[["blue"] * 10, ["red"], []], [["green"] * 3, [], []]],
+        dollars=[["soy"], ["soy", "soy"]],
+        bonus=[[unmet, met], []],
+        step="final",
+    )
+    assert label(s, EndGame(0)).startswith("End the game: fulfil 1 bo(h)nus card,")
+    assert "1 Bo(h)nuskarte erfüllt" in describe(s, EndGame(0), ["Uwe", "Anna"], lang="de")
+    t = play(s, EndGame(0))
+    assert t.players[0].fulfilled == (met,) and t.players[0].bonus == (unmet,)
+    assert D.cents(t, 0) == 500 + 200  # as claimed by hand (the test above)
+    refused(s, EndGame(1), "not-your-turn")
+    nothing = duel(bonus=[[unmet], []], step="final")
+    assert "every field is harvested" in describe(nothing, EndGame(0), ["Uwe", "Anna"])
 
 
 def test_a_tie_the_starting_player_loses():

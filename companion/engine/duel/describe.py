@@ -24,6 +24,7 @@ from .actions import (
     PlantDrawn,
     PlantGift,
 )
+from .game import fulfilled_at_end
 from .state import DATA, BonusCard, DuelState
 
 
@@ -214,6 +215,18 @@ def describe(
             f"erntet Feld {f}: {what} für {pay}",
         )
     if isinstance(action, EndGame):
+        met_n = sum(len(met) for met in fulfilled_at_end(before))
+        if met_n:
+            en_n, de_n = (
+                w.count(met_n, "bo(h)nus card", "en"),
+                w.count(met_n, "bo(h)nus card", "de"),
+            )
+            return say(
+                f"End the game: fulfil {en_n}, harvest every field and count the dollars",
+                f"Beende das Spiel: erfülle {de_n}, ernte alle Felder und zähle die Dollar",
+                f"ends the game: {en_n} fulfilled, every field harvested",
+                f"beendet das Spiel: {de_n} erfüllt, alle Felder geerntet",
+            )
         return say(
             "End the game: harvest every field and count the dollars",
             "Beende das Spiel: ernte alle Felder und zähle die Dollar",

@@ -547,22 +547,30 @@ def _harvest_action(state: DuelState, a: Harvest) -> DuelState:
     return _harvest(state, a.player, field)
 
 
-def _end_game(state: DuelState, a: EndGame) -> DuelState:
-    require_step(state.step, "final", "end the game (the draw pile has not run out)")
-    require_active(state.active, a.player, "end the game")
-    # "Fulfill any bo(h)nus cards you can and add the cards to your pile, then harvest
-    # all of your bean fields": every bo(h)nus card in a hand that a field fulfils
-    # (a claim does not use a field up). A card the table can't see (None) is
-    # claimed by its player before the game is ended.
+def fulfilled_at_end(state: DuelState) -> tuple[tuple[int, ...], ...]:
+    """Seat by seat, the bo(h)nus cards in hand (positions) that ending the game
+    fulfils: "Fulfill any bo(h)nus cards you can and add the cards to your pile, then
+    harvest all of your bean fields". Every card a field fulfils (a claim does not
+    use a field up); a card the table can't see (None) is claimed by its player
+    before the game is ended."""
     columns = [column for p in state.players for column in p.fields]
-    for seat, p in enumerate(state.players):
-        met = [
+    return tuple(
+        tuple(
             i
             for i, card in enumerate(p.bonus)
             if card is not None and any(fulfils(c, card.pattern) for c in columns)
-        ]
+        )
+        for p in state.players
+    )
+
+
+def _end_game(state: DuelState, a: EndGame) -> DuelState:
+    require_step(state.step, "final", "end the game (the draw pile has not run out)")
+    require_active(state.active, a.player, "end the game")
+    for seat, met in enumerate(fulfilled_at_end(state)):
         if met:
-            cards, rest = take(p.bonus, tuple(met), "bo(h)nus card in your hand")
+            p = state.players[seat]
+            cards, rest = take(p.bonus, met, "bo(h)nus card in your hand")
             state = _with(state, seat, bonus=rest, fulfilled=p.fulfilled + cards)
     for seat in (0, 1):
         for f, column in enumerate(state.players[seat].fields):
