@@ -81,6 +81,8 @@ def apply_flags(cfg: Config, args: argparse.Namespace) -> Config:
 PER_ADDRESS = 48  # open connections from one address (a phone needs 2–8)
 TOTAL = 400  # open connections in all: one thread each, well inside LimitNOFILE
 HEADER_TIMEOUT = 20.0  # seconds a connection may take to send a request (or idle)
+WEBSOCKET_IDLE = 90.0  # seconds a WebSocket may be silent: over Engine.IO's ping
+# interval and timeout (25 + 20 s), which close a socket whose phone is gone first
 NEW_PER_S = 10.0  # new connections a second from one address, after a burst of
 NEW_BURST = 60.0  # (a phone opening the page and its socket makes 3–8)
 BACKUP_EVERY = 600.0  # seconds between backups of a store that changed
@@ -226,12 +228,23 @@ class _NoDelayHandler(WSGIRequestHandler):
     journal ("400 Bad request syntax" at every disconnect), only for debugging."""
 
     # A request must arrive within this (a connection that opens and says nothing
-    # holds a thread); Engine.IO sets its own, longer, timeout on a WebSocket.
+    # holds a thread).
     timeout = HEADER_TIMEOUT
 
     def setup(self) -> None:
         super().setup()
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def run_wsgi(self) -> None:
+        if self.headers.get("Upgrade", "").lower() == "websocket":
+            # The header timeout was for the request. A phone's WebSocket may say
+            # nothing for longer: a player reading the screen sends no message, and
+            # Engine.IO's pong comes every ping interval (25 s). Left at 20 s, every
+            # quiet phone was cut off and its seat shown away for about 20 s, until
+            # the phone noticed and came back. A phone gone for good is Engine.IO's
+            # to find (no pong).
+            self.connection.settimeout(WEBSOCKET_IDLE)
+        super().run_wsgi()
 
     def log_error(self, format: str, *args) -> None:  # noqa: A002 (the base's name)
         logging.getLogger("companion.http").debug(format, *args)

@@ -2,6 +2,7 @@
 can't take every connection from the phones, a connection that says nothing is
 closed, an oversize message is refused at once, a flood is told to slow down."""
 
+import json
 import logging
 import select
 import socket
@@ -73,6 +74,23 @@ def test_a_connection_that_sends_nothing_is_closed(server):
     assert s.recv(64) == b""  # closed by the server, not by us
     assert time.perf_counter() - start < 5
     s.close()
+
+
+def test_a_quiet_phone_keeps_its_seat_past_the_header_timeout(server):
+    # A player reading the screen sends nothing for a while; the header timeout
+    # (1.5 s here, 20 s by default) must not cut the phone's WebSocket off.
+    host = connect(server.url, host=HOST_KEY)
+    code = host.call("host:open", {"game": "duel", "players": 2}, timeout=5)["code"]
+    phone = connect(server.url)
+    gone = []
+    phone.on("disconnect", lambda *a: gone.append(True))
+    assert phone.call("join", {"code": code, "seat": 0, "name": "Uwe"}, timeout=5)["ok"]
+    time.sleep(4)
+    seats = json.load(urllib.request.urlopen(f"{server.url}/api/tables/{code}/state"))
+    assert not gone and phone.connected
+    assert [s.get("away") for s in seats["table"]["seats"] if s.get("name") == "Uwe"] == [False]
+    phone.disconnect()
+    host.disconnect()
 
 
 def test_an_oversize_polling_post_is_refused_at_once(server):
