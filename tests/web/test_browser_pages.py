@@ -7,8 +7,10 @@ screen's type size, panel and seats.
 The server runs in this process, so the test plays the other seats (the "bots")
 straight through the table service."""
 
+import json
 import random
 import re
+import urllib.request
 
 from playwright.sync_api import expect
 
@@ -372,6 +374,46 @@ def test_the_dashboard_reads_from_across_the_room(live, browser):
     not_wider(dash)
     assert size("#turn") >= 24
     in_view(dash, dash.locator(".player[data-seat='3'] .field").last)
+
+
+def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, browser):
+    code = live.open("dice", 3, knowledge="known", seed=4)
+    for seat, name in enumerate(["Anna", "Bob", "Cleo"]):
+        live.service.join(code, seat, name)
+    live.service.start_game(code)
+    game, rng = GAMES["dice"], random.Random(2)
+
+    def play(n):
+        for _ in range(n):
+            t = live.service.table(code)
+            live.service.act(code, rng.choice(game.legal_actions(t.state)).to_json())
+
+    def newest_in_view(dash):
+        last = dash.locator("#log li").last
+        newest = json.load(urllib.request.urlopen(f"{live.url}/api/tables/{code}/state"))["log"][-1]
+        expect(last).to_have_text(newest)
+        dash.wait_for_function(  # (a resize is answered within a frame or two)
+            """() => { const box = document.getElementById("log").getBoundingClientRect();
+                       const line = document.querySelector("#log li:last-child")
+                           .getBoundingClientRect();
+                       return box.top - 1 <= line.top && line.bottom <= box.bottom + 1; }""",
+            timeout=3000,
+        )
+
+    play(40)  # more lines than the box holds: the big screen opened mid-game
+    dash = dashboard(browser, live, code)
+    newest_in_view(dash)
+    play(15)  # and moves made while it watches
+    newest_in_view(dash)
+    # The box shrinks (a panel or the join card grows above it, a smaller screen):
+    # still the newest line, then and after the next move.
+    dash.set_viewport_size({"width": 1920, "height": 760})
+    newest_in_view(dash)
+    play(1)
+    newest_in_view(dash)
+    dash.locator("#log").evaluate("el => el.scrollTop = 0")  # someone reads back
+    play(1)
+    assert dash.locator("#log").evaluate("el => el.scrollTop") == 0
 
 
 def test_the_join_qr_is_big_while_seats_are_open(live, browser):

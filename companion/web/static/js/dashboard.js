@@ -13,6 +13,14 @@
   let snap = null;
   let closed = false;
   let hostOpened = false;
+  // The log shows its newest line unless someone scrolled up to read older ones;
+  // also when its box shrinks (the join card or the panel growing above it: a box
+  // that shrank after a draw used to leave the newest lines below, for good).
+  const logBox = document.getElementById("log");
+  const nearEnd = () => logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
+  let followLog = true;  // at the newest line when last looked
+  logBox.addEventListener("scroll", () => { followLog = nearEnd(); });
+  new ResizeObserver(() => { if (followLog) logBox.scrollTop = logBox.scrollHeight; }).observe(logBox);
   let socket = connect();
   function connect() {
     const s = C.connect({ watch: code, host: C.hostKey() });
@@ -58,10 +66,9 @@
     C.fill(document.getElementById("seat-list"), t.seats.map(seatRow));
     C.fill(document.getElementById("warnings"), C.noticeList(snap));
     drawBoard();
-    const log = document.getElementById("log");
-    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-    R.log(log, snap, false);
-    if (atEnd) log.scrollTop = log.scrollHeight;
+    const atEnd = nearEnd();
+    R.log(logBox, snap, false);
+    if (atEnd) logBox.scrollTop = logBox.scrollHeight;
     drawPanel();
     // The host, key at hand, is shown the start button while the table waits.
     if (!t.started && C.hostKey() && !hostOpened) { document.getElementById("host-card").open = true; hostOpened = true; }
