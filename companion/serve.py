@@ -20,6 +20,20 @@ from .web import create_app, qr, socketio
 from .web.socket import MAX_MESSAGE
 
 
+def public_url(cfg: Config) -> str:
+    """How phones reach the service (the join link, the QR): as configured; else
+    the one address it listens on (127.0.0.1: this machine only), or its LAN
+    address when it listens on all."""
+    if cfg.public_url:
+        return cfg.public_url
+    host = cfg.host
+    if host in ("", "0.0.0.0", "::"):
+        host = qr.lan_address()
+    elif ":" in host:
+        host = f"[{host}]"  # an IPv6 address in a URL
+    return f"http://{host}:{cfg.port}"
+
+
 def build(cfg: Config, panel: bool = True):
     """The store, the table service, the panel and the Flask app, wired together.
     The panel uses real pins on a Pi and mock pins elsewhere (the dashboard's
@@ -33,7 +47,7 @@ def build(cfg: Config, panel: bool = True):
 
         the_panel = Panel(service, pins=load_pins(cfg.panel or None))
     hotspot = (cfg.hotspot_ssid, cfg.hotspot_password) if cfg.hotspot_ssid else None
-    public = cfg.public_url or f"http://{qr.lan_address()}:{cfg.port}"
+    public = public_url(cfg)
     app = create_app(
         service,
         host_key=host_key(cfg),

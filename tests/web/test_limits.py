@@ -239,3 +239,14 @@ def test_new_connections_from_one_address_are_limited_per_second():
     assert limits.admit(socks[4], ("10.0.0.10", 1))  # another address has its own
     for s in socks:
         s.close()
+
+
+def test_the_join_link_names_the_address_the_service_listens_on():
+    from companion.config import Config
+    from companion.serve import public_url
+
+    assert public_url(Config(host="127.0.0.1", port=8411)) == "http://127.0.0.1:8411"
+    assert public_url(Config(host="::1", port=8000)) == "http://[::1]:8000"
+    assert public_url(Config(host="0.0.0.0", public_url="http://pi.local")) == "http://pi.local"
+    lan = public_url(Config(host="0.0.0.0", port=8000))
+    assert lan.startswith("http://") and lan.endswith(":8000") and "0.0.0.0" not in lan
