@@ -89,9 +89,18 @@ def describe(
         )
     if isinstance(action, OfferGift):
         bean = b(action.bean)
+        en, de_ = f"Offer a {bean} as a gift", f"Biete eine {bean} als Geschenk an"
+        if before.offers:  # declining the gift offered is offering another
+            turned_down = b(before.offers[-1])
+            en = f"Turn down the {turned_down}: offer a {bean} instead"
+            de_ = f"Lehne die {turned_down} ab: biete stattdessen eine {bean} an"
+        # Said only to the player offering it: a bean they hold none of is a bluff.
+        held = list(p.hand) + (list(before.face_up) if seat == before.active else [])
+        if None not in held and action.bean not in held:
+            en, de_ = f"{en} (a bluff: you have none)", f"{de_} (ein Bluff: du hast keine)"
         return say(
-            f"Offer a {bean} as a gift",
-            f"Biete eine {bean} als Geschenk an",
+            en,
+            de_,
             f"offers a {bean} as a gift",
             f"bietet eine {bean} als Geschenk an",
         )
