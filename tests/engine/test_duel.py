@@ -331,6 +331,18 @@ def test_phase4_draws_two_to_the_back_of_the_hand():
     assert s.step == "bonus" and s.players[0].hand == ("red", "soy")
 
 
+def test_phase4_the_seat_drawing_bonus_cards_is_the_one_the_table_waits_for():
+    from companion.engine.duel.view import must_act, view
+
+    s = play(_phase4(), DiscardBonus(1, 2), DiscardBonus(0, 0))
+    names = ["Uwe", "Susanne"]
+    assert must_act(view(s, names)) == {0}  # Uwe refills first
+    s = play(s, DrawBonus(0))
+    assert view(s, names)["bonus_due"] == 1 and must_act(view(s, names)) == {1}
+    s = play(s, DrawBonus(1))
+    assert must_act(view(s, names)) == {0}  # both have three: Uwe ends the turn
+
+
 def test_phase4_each_may_discard_one_bonus_card_then_refill_active_first():
     s = _phase4()
     s = play(s, DiscardBonus(1, 2), DiscardBonus(0, 0))

@@ -438,7 +438,7 @@ def _after_planting(state: DuelState) -> DuelState:
     return replace(new, step="bonus", refilling=False)
 
 
-def _bonus_due(state: DuelState) -> int | None:
+def bonus_due(state: DuelState) -> int | None:
     """The seat that must draw a bo(h)nus card next (active player first), if any."""
     if state.bonus_deck_size == 0 and not state.bonus_discard:
         return None
@@ -463,7 +463,7 @@ def _discard_bonus(state: DuelState, a: DiscardBonus) -> DuelState:
 
 def _draw_bonus(state: DuelState, a: DrawBonus) -> DuelState:
     require_step(state.step, "bonus", "draw a bo(h)nus card")
-    due = _bonus_due(state)
+    due = bonus_due(state)
     if due is None:
         raise RuleError(Rule.BONUS_FULL, "no bo(h)nus card is to be drawn now")
     if a.player != due:
@@ -492,7 +492,7 @@ def _draw_bonus(state: DuelState, a: DrawBonus) -> DuelState:
 def _end_turn(state: DuelState, a: EndTurn) -> DuelState:
     require_active(state.active, a.player, "end the turn")
     require_step(state.step, "bonus", "end the turn")
-    due = _bonus_due(state)
+    due = bonus_due(state)
     if due is not None:
         raise RuleError(
             Rule.BONUS_REFILL, f"seat {due + 1} must first draw bo(h)nus cards back to three"
@@ -652,7 +652,7 @@ def legal_actions(state: DuelState) -> list[Action]:
             for seat, p in enumerate(state.players):
                 if not p.bonus_discarded:
                     out.extend(DiscardBonus(seat, i) for i in range(len(p.bonus)))
-        due = _bonus_due(state)
+        due = bonus_due(state)
         out.append(DrawBonus(due) if due is not None else EndTurn(me))
     elif step == "final":
         out.append(EndGame(me))

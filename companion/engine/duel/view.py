@@ -72,6 +72,8 @@ def view(
         ],
         "face_up": list(s.face_up),
         "gifts_pushed": list(s.offers),
+        # Phase 4: the seat that draws a bo(h)nus card next (None: the turn may end).
+        "bonus_due": game.bonus_due(s) if s.step == "bonus" else None,
         "deck_size": s.deck_size,
         "beans": list(LADDER),
         "warnings": [
@@ -162,6 +164,9 @@ def must_act(view: dict[str, Any]) -> set[int]:
     if step == "gift":
         pushed = len(view["gifts_pushed"])
         must.add(active if pushed % 2 == 0 else 1 - active)  # whose answer it is
+    if step == "bonus":  # the seat drawing bo(h)nus cards back to three, else the turn's end
+        due = view.get("bonus_due")
+        must.add(active if due is None else due)
     return must
 
 

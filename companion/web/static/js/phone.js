@@ -78,9 +78,13 @@
     document.getElementById("whoami").textContent = `${snap.you.name || R.name(snap, me)} · ${C.t("you.seat", { n: me + 1 })}`;
     const mine = !!v && !v.over && v.active === me;
     const moves = (snap.legal || []).length > 0;
+    // Another's turn that waits for this phone's move (the Duel's bo(h)nus draw,
+    // a gift to plant, traded cards): said as plainly as a turn of one's own.
+    const asked = !mine && !!v && !v.over && (v.waiting_for || []).includes(me)
+      && (snap.legal || []).some((it) => !it.any_time);
     const status = document.getElementById("status");
-    status.className = "status" + (mine ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
-    document.getElementById("turn").textContent = R.turnText(snap, me);
+    status.className = "status" + (mine || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
+    document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) }) : R.turnText(snap, me);
     document.getElementById("step").textContent = v && !v.over ? stepLine(v) : "";
     C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.seat === undefined || n.seat === null || n.seat === me), askedByCamera());
     C.fill(document.getElementById("standings-slot"), v && v.over ? R.standingsBox(snap, me) : null);
@@ -90,7 +94,7 @@
     document.getElementById("others-card").hidden = !v;
     R.log(document.getElementById("log"), snap, true);
     drawDock();
-    alertTurn(mine);
+    alertTurn(mine || asked);
     document.title = (mine ? "▶ " : "") + `${snap.table.title || ""} ${code}`;
   }
 
