@@ -414,6 +414,16 @@ def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, b
     dash.locator("#log").evaluate("el => el.scrollTop = 0")  # someone reads back
     play(1)
     assert dash.locator("#log").evaluate("el => el.scrollTop") == 0
+    # A check that completed orders says how many (it said "order 1" for one order).
+    for _ in range(200):
+        view = json.load(urllib.request.urlopen(f"{live.url}/api/tables/{code}/state"))["view"]
+        done = {p["seat"]: p["last_check"] for p in view["players"] if p["last_check"]}
+        if done:
+            break
+        play(1)
+    seat, n = next(iter(done.items()))
+    said = "just completed an order!" if n == 1 else f"just completed {n} orders!"
+    expect(dash.locator(f".player[data-seat='{seat}'] .just")).to_have_text(said)
 
 
 def test_the_join_qr_is_big_while_seats_are_open(live, browser):

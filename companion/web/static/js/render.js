@@ -244,7 +244,7 @@ const R = {
       const facts = [C.n("orders.done", p.completed)];
       if (p.can_harvest) facts.push(C.t("dice.canHarvest"));
       body.push(C.h("p", { class: "hint" }, facts.join(" · ")));
-      if (p.last_check) body.push(C.h("p", { class: "just" }, C.t("dice.just", { n: p.last_check })));
+      if (p.last_check) body.push(C.h("p", { class: "just" }, C.n("dice.just", p.last_check)));
     } else {
       body.push(R.fields(p, v.show));
       const facts = [];
