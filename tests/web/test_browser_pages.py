@@ -517,6 +517,10 @@ def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
     live.service.start_game(code)
     expect(anna.locator("#mine .orders .order-row")).to_have_count(5)
     expect(anna.locator("#mine .advice")).to_be_visible()  # the odds' second update is in
+    # What the rows' percentages are (the advice's chance for the turn differs).
+    expect(anna.locator("#mine .odds-note")).to_have_text(
+        "%: the chance that one roll of all five dice completes the order"
+    )
     resend(
         anna,
         """s => {

@@ -121,6 +121,7 @@
         C.h("div", { class: "mine-head" }, C.h("h2", {}, C.t("you.orders")), R.coins(v, p)),
         R.ordersCard(p),
         C.h("p", { class: "hint" }, C.n("orders.done", p.completed), p.can_harvest ? " · " + C.t("dice.canHarvest") : ""),
+        C.h("p", { class: "hint odds-note" }, C.t("dice.oddsNote")),
         v.active === me ? R.advice(v) : null);
       return;
     }
