@@ -113,6 +113,10 @@ def test_each_game_fits_the_phone(live, browser):
             not_wider(anna)
             save.click()
             expect(anna.locator("#log li").first).to_contain_text("saves")
+        if game == "duel":
+            # The Duel pays dollars: a field says how many more cards the next one needs.
+            anna.locator("#actions button.move[data-type='plant']").first.click()
+            expect(anna.locator("#mine .field .next.long").first).to_contain_text("dollar")
 
 
 # ---------------------------------------------------------------- input survives updates

@@ -93,9 +93,10 @@ const R = {
       shown.map((b, k) => R.card(b, k === shown.length - 1 ? "top" : "under", { "data-key": String(k), style: `--c:${A.colour(b)};--k:${k}` })),
       C.h("span", { class: "count", "aria-label": C.n("cards", f.count) }, "×" + f.count));
     const top = f.next_coin === null || f.next_coin === undefined;
+    const money = show.score === "dollars" ? "Dollar" : "";  // The Duel pays dollars
     const next = [
-      C.h("span", { class: "next long" }, top ? C.t("field.top") : C.n("cards.nextShort", f.next_coin)),
-      C.h("span", { class: "next short", title: top ? C.t("field.top") : C.n("cards.next", f.next_coin) }, top ? "★" : ["+" + f.next_coin, C.art("coin-ico", A.coin())]),
+      C.h("span", { class: "next long" }, top ? C.t("field.top") : C.n("cards.nextShort" + money, f.next_coin)),
+      C.h("span", { class: "next short", title: top ? C.t("field.top") : C.n("cards.next" + money, f.next_coin) }, top ? "★" : ["+" + f.next_coin, C.art("coin-ico", A.coin())]),
     ];
     return C.h("div", { class: "field bean-" + f.bean, "data-key": "f" + i, "data-field": i, title: `${label}: ${C.n("cards", f.count)} ${C.bean(f.bean)}` },
       stack,
