@@ -405,19 +405,26 @@ def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, b
         )
 
     play(40)  # more lines than the box holds: the big screen opened mid-game
-    dash = dashboard(browser, live, code)
+    dash = dashboard(browser, live, code, size={"width": 1920, "height": 900})
     newest_in_view(dash)
-    play(15)  # and moves made while it watches
-    newest_in_view(dash)
+    for _ in range(6):  # and moves made one by one while it watches (old lines leave)
+        play(1)
+        newest_in_view(dash)
     # The box shrinks (a panel or the join card grows above it, a smaller screen):
     # still the newest line, then and after the next move.
     dash.set_viewport_size({"width": 1920, "height": 760})
     newest_in_view(dash)
     play(1)
     newest_in_view(dash)
-    dash.locator("#log").evaluate("el => el.scrollTop = 0")  # someone reads back
+    dash.locator("#log").hover()  # someone scrolls back to read
+    dash.mouse.wheel(0, -3000)
+    dash.wait_for_function("() => document.getElementById('log').scrollTop === 0")
     play(1)
+    dash.wait_for_timeout(300)
     assert dash.locator("#log").evaluate("el => el.scrollTop") == 0
+    dash.mouse.wheel(0, 3000)  # and back down: it follows again
+    play(1)
+    newest_in_view(dash)
     # A check that completed orders says how many (it said "order 1" for one order).
     for _ in range(200):
         view = json.load(urllib.request.urlopen(f"{live.url}/api/tables/{code}/state"))["view"]

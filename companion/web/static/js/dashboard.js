@@ -16,11 +16,18 @@
   // The log shows its newest line unless someone scrolled up to read older ones;
   // also when its box shrinks (the join card or the panel growing above it: a box
   // that shrank after a draw used to leave the newest lines below, for good).
+  // Whether to follow is the reader's choice, seen in their scrolling (wheel, finger,
+  // keys): the browser's own scroll anchoring moves the box too as old lines leave
+  // and new ones come, and a position read at a draw said "not at the end" for good.
   const logBox = document.getElementById("log");
+  logBox.style.overflowAnchor = "none";
   const nearEnd = () => logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
-  let followLog = true;  // at the newest line when last looked
-  logBox.addEventListener("scroll", () => { followLog = nearEnd(); });
-  new ResizeObserver(() => { if (followLog) logBox.scrollTop = logBox.scrollHeight; }).observe(logBox);
+  let followLog = true;
+  const showNewest = () => { if (followLog) logBox.scrollTop = logBox.scrollHeight; };
+  const readerScrolled = () => requestAnimationFrame(() => { followLog = nearEnd(); });
+  for (const ev of ["wheel", "touchmove", "keyup"]) logBox.addEventListener(ev, readerScrolled, { passive: true });
+  logBox.addEventListener("scroll", () => { if (nearEnd()) followLog = true; });
+  new ResizeObserver(showNewest).observe(logBox);
   let socket = connect();
   function connect() {
     const s = C.connect({ watch: code, host: C.hostKey() });
@@ -66,9 +73,8 @@
     C.fill(document.getElementById("seat-list"), t.seats.map(seatRow));
     C.fill(document.getElementById("warnings"), C.noticeList(snap));
     drawBoard();
-    const atEnd = nearEnd();
     R.log(logBox, snap, false);
-    if (atEnd) logBox.scrollTop = logBox.scrollHeight;
+    showNewest();
     drawPanel();
     // The host, key at hand, is shown the start button while the table waits.
     if (!t.started && C.hostKey() && !hostOpened) { document.getElementById("host-card").open = true; hostOpened = true; }
