@@ -13,12 +13,11 @@
   let snap = null;
   let closed = false;
   let hostOpened = false;
-  // The log shows its newest line unless someone scrolled up to read older ones;
-  // also when its box shrinks (the join card or the panel growing above it: a box
-  // that shrank after a draw used to leave the newest lines below, for good).
-  // Whether to follow is the reader's choice, seen in their scrolling (wheel, finger,
-  // keys): the browser's own scroll anchoring moves the box too as old lines leave
-  // and new ones come, and a position read at a draw said "not at the end" for good.
+  // The log shows its newest line, also when its box shrinks (the join card or the
+  // panel growing above it), unless a reader scrolls back (wheel, finger, keys) to
+  // read older ones. The reader decides, not the box's position at a draw: the box
+  // shrinking, or the browser's scroll anchoring as old lines leave, moved it off
+  // the end, and it then stayed there for good.
   const logBox = document.getElementById("log");
   logBox.style.overflowAnchor = "none";
   const nearEnd = () => logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
