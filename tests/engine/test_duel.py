@@ -343,6 +343,22 @@ def test_phase4_the_seat_drawing_bonus_cards_is_the_one_the_table_waits_for():
     assert must_act(view(s, names)) == {0}  # both have three: Uwe ends the turn
 
 
+def test_a_gift_that_fits_no_field_warns_its_player_to_harvest_first():
+    from companion.engine.beans import bean_name
+    from companion.engine.duel.state import LADDER
+    from companion.engine.duel.view import must_act, view
+
+    top, low = LADDER[-1], LADDER[0]  # nothing climbs down the ladder
+    s = duel(fields=[[[top]] * 3, [[top], [top], [top]]], gift=[[], [low]], step="plant-gift")
+    names = ["Uwe", "Susanne"]
+    warned = [x for x in view(s, names, you=1)["warnings"] if x["kind"] == "forced-harvest"]
+    assert [x["seat"] for x in warned] == [1]
+    assert warned[0]["text"] == f"You must harvest a field to plant the {bean_name(low)}"
+    assert 1 in must_act(view(s, names))
+    fits = duel(fields=[[[top]] * 3, [[top], [], [top]]], gift=[[], [low]], step="plant-gift")
+    assert not [x for x in view(fits, names)["warnings"] if x["kind"] == "forced-harvest"]
+
+
 def test_phase4_each_may_discard_one_bonus_card_then_refill_active_first():
     s = _phase4()
     s = play(s, DiscardBonus(1, 2), DiscardBonus(0, 0))

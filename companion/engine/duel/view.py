@@ -76,17 +76,20 @@ def view(
         "bonus_due": game.bonus_due(s) if s.step == "bonus" else None,
         "deck_size": s.deck_size,
         "beans": list(LADDER),
-        "warnings": [
-            common.warning(
-                "end",
-                "end/after-phase-3",
-                "Der Nachziehstapel ist aufgebraucht: das Spiel endet nach Phase 3"
-                if de
-                else "The draw pile has run out: the game ends after phase 3",
-            )
-        ]
-        if s.ending or s.step == "final"
-        else [],
+        "warnings": _forced_harvests(s, names, lang, you)
+        + (
+            [
+                common.warning(
+                    "end",
+                    "end/after-phase-3",
+                    "Der Nachziehstapel ist aufgebraucht: das Spiel endet nach Phase 3"
+                    if de
+                    else "The draw pile has run out: the game ends after phase 3",
+                )
+            ]
+            if s.ending or s.step == "final"
+            else []
+        ),
         "show": common.show(
             reads=Reads.FIELDS,
             score="dollars",
@@ -101,6 +104,37 @@ def view(
     if s.over:
         view.update(_duel_end(s, names, lang))
     return view
+
+
+def _forced_harvests(
+    s: DuelState, names: list[str], lang: str = "en", you: int | None = None
+) -> list[dict]:
+    """A card a player must plant now that no field takes (the ladder): a field must
+    be harvested first. The first card of the hand in phase 1, a gift received, and
+    the turned-over cards once one has been discarded (before, one may go)."""
+    out = []
+    for seat, p in enumerate(s.players):
+        must = []
+        if seat == s.active and s.step == "plant" and s.planted == 0 and p.hand:
+            must.append(p.hand[0])
+        if p.gift and (s.step == "plant-gift" or (s.step == "plant-drawn" and seat == s.active)):
+            must.append(p.gift[0])
+        if seat == s.active and s.step == "plant-drawn" and s.discarded_drawn:
+            must.extend(s.face_up)
+        for bean in must:
+            if bean is not None and not game.fields_for(p, bean):
+                b = w.bean(bean, lang)
+                if lang == "de":
+                    subject = "Du musst" if seat == you else f"{names[seat]} muss"
+                    text = f"{subject} ein Feld ernten, um die {b} anzubauen"
+                else:
+                    subject = "You" if seat == you else names[seat]
+                    text = f"{subject} must harvest a field to plant the {b}"
+                out.append(
+                    common.warning("forced-harvest", f"forced-harvest/{seat}/{bean}", text, seat)
+                )
+                break
+    return out
 
 
 def private(state: DuelState, seat: int, lang: str = "en") -> dict[str, Any]:
