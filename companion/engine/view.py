@@ -78,6 +78,23 @@ def warning(kind: str, key: str, text: str, seat: int | None = None) -> dict[str
     return out
 
 
+def forced_harvest(
+    seat: int, bean: str, names: list[str], lang: str, you: int | None, buy: bool = False
+) -> dict[str, Any]:
+    """The warning that `seat` must harvest a field (or, `buy`, buy the 3rd) before
+    it can plant a card of `bean` that no field takes."""
+    bean_name = w.bean(bean, lang)
+    if lang == "de":
+        subject = "Du musst" if seat == you else f"{names[seat]} muss"
+        also = " (oder ein 3. Feld kaufen)" if buy else ""
+        text = f"{subject} ein Feld ernten{also}, um die {bean_name} anzubauen"
+    else:
+        subject = "You" if seat == you else names[seat]
+        also = " (or buy a 3rd field)" if buy else ""
+        text = f"{subject} must harvest a field{also} to plant the {bean_name}"
+    return warning("forced-harvest", f"forced-harvest/{seat}/{bean}", text, seat)
+
+
 def standings(
     names: list[str], scores: list[int], order: list[int], ranks: list, text
 ) -> list[dict[str, Any]]:

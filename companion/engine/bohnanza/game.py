@@ -160,17 +160,22 @@ def _observe(state: State, claimed: object, actual: str | None, where: str) -> s
         raise
 
 
+def may_buy_field(rules: Rules, player: Player) -> bool:
+    """Whether the player may still buy the 3rd field (coins aside): the game sells
+    one, and the player holds two fields and never bought one."""
+    return rules.can_buy_field and not player.bought_field and len(player.fields) < 3
+
+
 def _plant_into(player: Player, field: int, bean: str, rules: Rules) -> Player:
     """Plant `bean` in `field`, or explain why the field can't take it."""
     column = player.fields[field]
     if column and column[-1] != bean:
         room = any(not f for f in player.fields) or any(f and f[-1] == bean for f in player.fields)
-        can_buy = rules.third_field_cost and not player.bought_field and len(player.fields) < 3
         hint = (
             "plant it in a field that holds it or an empty one"
             if room
             else "harvest a field (or buy a 3rd field) first"
-            if can_buy
+            if may_buy_field(rules, player)
             else "harvest a field first"
         )
         raise RuleError(
@@ -612,10 +617,9 @@ def legal_actions(state: State) -> list[Action]:
         p = state.players[seat]
         harvestable = range(len(p.fields))
         out.extend(Harvest(seat, f) for f in harvestable if can_harvest(p, f, rules.protection))
-    if rules.third_field_cost:
-        for seat, p in enumerate(state.players):
-            if not p.bought_field and len(p.fields) < 3 and len(p.coins) >= rules.third_field_cost:
-                out.append(BuyField(seat))
+    for seat, p in enumerate(state.players):
+        if may_buy_field(rules, p) and len(p.coins) >= rules.third_field_cost:
+            out.append(BuyField(seat))
     return out
 
 

@@ -11,7 +11,7 @@ from ..sightings import Reads
 from . import describe, game
 from .actions import Harvest, Trade
 from .describe import step_text as bohnanza_step_text
-from .game import fields_for, forecast
+from .game import fields_for, forecast, may_buy_field
 from .state import State
 
 
@@ -76,19 +76,8 @@ def _bohnanza_warnings(
             continue  # offered cards may be discarded instead
         for bean in must:
             if not fields_for(p, bean):
-                can_buy = s.rules.can_buy_field and not p.bought_field and len(p.fields) < 3
-                b = w.bean(bean, lang)
-                if de:
-                    subject = "Du musst" if seat == you else f"{names[seat]} muss"
-                    buy = " (oder ein 3. Feld kaufen)" if can_buy else ""
-                    text = f"{subject} ein Feld ernten{buy}, um die {b} anzubauen"
-                else:
-                    subject = "You" if seat == you else names[seat]
-                    buy = " (or buy a 3rd field)" if can_buy else ""
-                    text = f"{subject} must harvest a field{buy} to plant the {b}"
-                out.append(
-                    common.warning("forced-harvest", f"forced-harvest/{seat}/{bean}", text, seat)
-                )
+                buy = may_buy_field(s.rules, p)
+                out.append(common.forced_harvest(seat, bean, names, lang, you, buy))
                 break
     if s.ending:
         text = "Das Spiel endet nach diesem Zug" if de else "The game ends after this turn"

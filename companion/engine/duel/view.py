@@ -123,16 +123,7 @@ def _forced_harvests(
             must.extend(s.face_up)
         for bean in must:
             if bean is not None and not game.fields_for(p, bean):
-                b = w.bean(bean, lang)
-                if lang == "de":
-                    subject = "Du musst" if seat == you else f"{names[seat]} muss"
-                    text = f"{subject} ein Feld ernten, um die {b} anzubauen"
-                else:
-                    subject = "You" if seat == you else names[seat]
-                    text = f"{subject} must harvest a field to plant the {b}"
-                out.append(
-                    common.warning("forced-harvest", f"forced-harvest/{seat}/{bean}", text, seat)
-                )
+                out.append(common.forced_harvest(seat, bean, names, lang, you))
                 break
     return out
 
