@@ -100,7 +100,10 @@ def bench_style(
                 uncalibrated += 1
                 cards = ["?"] * 99 if truth else []
             ok = (cards == truth, len(cards) == len(truth), cards[-1:] == truth[-1:])
-            for bucket in ["all"] + conditions_of(labels):
+            # A game's field holds one variety; the world lays mixed columns too
+            # (three in ten), as a harder test of each card's own reading.
+            kind = ["field of one variety" if len(set(truth)) == 1 else "mixed field"]
+            for bucket in ["all"] + conditions_of(labels) + (kind if truth else []):
                 t = tally[bucket]
                 t[0] += 1
                 for i, v in enumerate(ok):

@@ -905,7 +905,7 @@ class _Faces:
 
     def __init__(self, upright: list[np.ndarray]) -> None:
         self.gray, self.marks, rows, first, last, border = [], [], [], [], [], []
-        whole = []
+        whole, row_lab = [], []
         for f in upright:
             bal = _balanced(f, _white_balance(f, 0.1))
             small = cv2.resize(bal, (56, CARD_MM_LONG), interpolation=cv2.INTER_AREA)
@@ -914,6 +914,7 @@ class _Faces:
             self.gray.append(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY))
             self.marks.append(_marks(self.gray[-1]))
             r = _lab_rows(small[:, 12:44])
+            row_lab.append(r)
             rows.append(np.vstack([np.zeros((1, 3), np.float32), np.cumsum(r, axis=0)]))
             view = cv2.resize(bal, (56, int(CARD_MM_LONG * ALONG)), interpolation=cv2.INTER_AREA)
             white, content = _classes(view, None)
@@ -932,6 +933,7 @@ class _Faces:
         self.border_mm = float(np.median(border)) / ALONG  # a card's top to its border's end
         self.last_mm = float(np.median(last)) / ALONG  # a card's top to its art's end
         self.rows = np.stack(rows)
+        self.row_lab = np.stack(row_lab)  # (faces, rows, 3): each mm row's mean Lab
         self.whole = np.stack(whole)
 
     def colour(self, r0: int, r1: int) -> np.ndarray:
@@ -944,6 +946,17 @@ class _Faces:
         r1s = np.maximum(np.asarray(r1s, int), r0 + 1)
         part = self.rows[:, r1s] - self.rows[:, r0 : r0 + 1]  # (faces, seen, 3)
         return (part / (r1s - r0)[None, :, None]).transpose(1, 0, 2)
+
+    def weighted(self, r0: int, weights: list[np.ndarray]) -> np.ndarray:
+        """Every face's mean Lab over rows r0, r0 + 1, ... (mm from its top), each
+        row weighing as much as `weights` says, for each of `weights`: (len, faces, 3).
+        A card laid turned shows a wedge of itself: its rows show unequally."""
+        w = np.zeros((len(weights), self.row_lab.shape[1]), np.float64)
+        for k, wk in enumerate(weights):
+            n = min(len(wk), w.shape[1] - r0)
+            w[k, r0 : r0 + n] = wk[:n]
+        w /= np.maximum(w.sum(axis=1, keepdims=True), 1e-9)
+        return np.einsum("sr,frc->sfc", w, self.row_lab)
 
 
 def _art_colour(part: np.ndarray) -> np.ndarray:
@@ -1320,6 +1333,7 @@ class FieldReader:
         u = np.arange(bal.shape[1], dtype=np.float32) - xc
         inner = slice(int(xc - half_w), int(xc + half_w))
         bal4 = cv2.cvtColor(bal, cv2.COLOR_BGR2BGRA)  # (for the strips' warps: faster)
+        mid = bal.shape[1] // 2
         # The top card first, whole: how its colour differs from its enrolled face's
         # is how this slot's light (its lamp, its shadow) moves every card's in it.
         y0, slope = lines[-1]
@@ -1329,7 +1343,7 @@ class FieldReader:
         shift = None
         if len(ranked) < 2 or top_score[ranked[1]] - top_score[ranked[0]] > SHIFT_SURE:
             shift = SHIFT_SHARE * (seen - self.real.colour(12, 70)[top_order[ranked[0]]])
-        crops, strip_rows = [], []
+        crops, strip_rows, showing = [], [], []
         for k, (y0, slope) in enumerate(lines[:-1]):
             ny, ns = lines[k + 1]
             # What shows of this card: down to the next card's edge, column by
@@ -1341,9 +1355,21 @@ class FieldReader:
             hidden = np.arange(crop.shape[0], dtype=np.float32)[:, None] > ends[None, :]
             shows = (~hidden).view(np.uint8)
             shows[:5] = 0  # (the top border says nothing)
-            if cv2.countNonZero(shows) > 20:
-                fill = np.array(cv2.mean(crop, mask=shows)[:3]).astype(np.uint8)
+            r1 = max(int(rows), 5)
+            # What shows of the card's middle, where its colour is read (`_seen`):
+            # beside it, a card laid aside shows the slot and the next field.
+            middle = np.zeros_like(shows)
+            middle[5 : 2 + r1, mid - 16 : mid + 16] = shows[5 : 2 + r1, mid - 16 : mid + 16]
+            if cv2.countNonZero(middle) <= 20:
+                middle = shows
+            if cv2.countNonZero(middle) > 20:
+                fill = np.array(cv2.mean(crop, mask=middle)[:3]).astype(np.uint8)
                 crop[hidden] = fill
+                # The hidden part seen as the mean of what shows: the face's rows
+                # weigh as much as they show (a wedge shows more of its top).
+                showing.append(middle[5 : 2 + r1].sum(axis=1, dtype=np.float64))
+            else:
+                showing.append(np.ones(r1 - 3))
             crops.append(crop)
             strip_rows.append(rows)
         if crops:
@@ -1351,8 +1377,7 @@ class FieldReader:
             labs = np.stack([self._seen(c, r) for c, r in zip(crops, strip_rows, strict=True)])
             if shift is not None:
                 labs = labs - shift
-            r1s = np.array([max(int(r), 5) for r in strip_rows])
-            dists = _colour_distances(self.real.colours(3, r1s), labs)
+            dists = _colour_distances(self.real.weighted(3, showing), labs)
             for crop, rows, d in zip(crops, strip_rows, dists, strict=True):
                 scored.append(self._rank(crop, rows, d))
         scored.append((top_order, top_score))
