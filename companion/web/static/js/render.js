@@ -180,7 +180,12 @@ const R = {
   },
   die(d, i, extra) {
     return C.art(`die ${d.kind}` + (d.saved ? " saved" : "") + (d.rolled ? " rolled" : "") + (extra || ""),
-      A.die(d.face, d.kind), { "data-die": i, "data-key": "d" + i, title: `${C.t("dice." + d.kind)}: ${C.bean(d.face)}` });
+      A.die(d.face, d.kind), { "data-die": i, "data-key": "d" + i, title: `${C.t("dice." + d.kind)}: ${C.bean(d.face)}`,
+        // (read out by a screen reader, and the name of the button a die may be)
+        role: "img", "aria-hidden": "false", "aria-label": R.dieName(d, i) });
+  },
+  dieName(d, i) {
+    return C.t("dice.name", { n: i + 1, kind: C.t("dice." + d.kind), bean: C.bean(d.face) });
   },
   // The five dice: the rolling area and the bean field (dice saved).
   diceTable(v, pick) {
