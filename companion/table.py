@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from .engine import words as w
 from .engine.actions import Action
 from .engine.games import GameDef
-from .errors import CompanionError, Refusal
+from .errors import REFUSAL_DE, CompanionError, Refusal
 from .store import Seat
 
 
@@ -19,7 +19,7 @@ class TableError(CompanionError):
     """A request the service refuses (not a rule of the game): says what was wrong."""
 
     def __init__(self, code: Refusal, message: str) -> None:
-        super().__init__(Refusal(code).value, message)
+        super().__init__(Refusal(code).value, message, REFUSAL_DE.get(code))
 
 
 class Partners(Protocol):

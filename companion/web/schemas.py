@@ -20,12 +20,7 @@ class MessageError(CompanionError):
     """A message that isn't what its event takes (shape, types, sizes)."""
 
     def __init__(self, message: str, de: str | None = None) -> None:
-        super().__init__(Refusal.MALFORMED_MESSAGE, message)
-        self.de = de
-
-    def to_json(self, lang: str = "en") -> dict:
-        message = self.de if lang == "de" and self.de else self.message
-        return {"code": self.code, "message": message}
+        super().__init__(Refusal.MALFORMED_MESSAGE, message, de)
 
 
 def integer(lo: int, hi: int) -> Check:

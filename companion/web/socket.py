@@ -146,7 +146,7 @@ def _answer(event: str, fn: Callable, args: tuple) -> dict[str, Any]:
             "ok": False,
             "error": TableError(
                 Refusal.TOO_FAST, "too many messages from this phone: wait a moment"
-            ).to_json(),
+            ).to_json(lang),
         }
     if len(args) > 1:
         return {
@@ -161,14 +161,16 @@ def _answer(event: str, fn: Callable, args: tuple) -> dict[str, Any]:
     except MessageError as err:
         return {"ok": False, "error": err.to_json(lang)}
     except CompanionError as err:
-        return {"ok": False, "error": err.to_json()}
+        return {"ok": False, "error": err.to_json(lang)}
     except Exception as err:  # a bug of ours: one line in the log, an answer for the phone
         logging.getLogger(__name__).error(
             "%s failed: %s: %s", event, type(err).__name__, str(err)[:200]
         )
         return {
             "ok": False,
-            "error": {"code": Refusal.INTERNAL, "message": "that went wrong on the table's side"},
+            "error": TableError(Refusal.INTERNAL, "that went wrong on the table's side").to_json(
+                lang
+            ),
         }
 
 

@@ -3,6 +3,8 @@ Socket.IO, notices once with keys, a phone's own cards."""
 
 from companion.engine import bohnanza as B
 from companion.engine import words as w
+from companion.engine.errors import RULE_DE, Rule
+from companion.errors import REFUSAL_DE, Refusal
 
 from .clients import open_table
 from .conftest import last_state
@@ -184,3 +186,36 @@ def test_the_game_names_the_heading_a_phone_groups_its_moves_under(service):
     assert game.group(t.state, trade, t.names, "en") == "Trade with Ben"
     assert game.group(t.state, trade, t.names, "de") == "Handel mit Ben"
     assert game.group(t.state, B.EndTurn(player=0), t.names, "en") is None
+
+
+def test_a_refused_move_is_said_in_the_phones_language(client_for):
+    """A German phone is told why a move was refused in German (the rule in a
+    sentence), an English one in English (naming the field)."""
+    host, code = open_table(client_for, knowledge="known", seed=5)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna", lang="de")
+    ben, _ = join(client_for, code, 1, "Ben", lang="en")
+    empty = {"type": "harvest", "field": 0}
+    de = anna.emit("act", {"action": {**empty, "player": 0}}, callback=True)
+    en = ben.emit("act", {"action": {**empty, "player": 1}}, callback=True)
+    assert de["error"] == {
+        "code": "empty-field",
+        "message": "Dieses Feld ist leer: da gibt es nichts zu ernten.",
+    }
+    assert en["error"] == {
+        "code": "empty-field",
+        "message": "field 1 is empty: there is nothing to harvest",
+    }
+    # Not a rule of the game: the service's own refusals too.
+    taken = client_for(lang="de").emit(
+        "join", {"code": code, "seat": 0, "name": "Uwe"}, callback=True
+    )
+    assert taken["error"] == {"code": "seat-taken", "message": "Dieser Platz ist schon besetzt."}
+
+
+def test_every_refusal_has_its_german_sentence():
+    assert set(RULE_DE) == set(Rule)
+    assert set(REFUSAL_DE) == set(Refusal)
+    assert all(
+        t.endswith(".") and t[0].isupper() for t in [*RULE_DE.values(), *REFUSAL_DE.values()]
+    )
