@@ -54,7 +54,7 @@ class Refusal(StrEnum):
 
 # What each refusal says on a German phone: the kind of refusal in a sentence (the
 # English message names the field, seat or card; these say what to do).
-REFUSAL_DE: dict[str, str] = {
+REFUSAL_DE: dict[Refusal, str] = {
     Refusal.BAD_NAME: "Gib einen Namen mit 1 bis 20 Zeichen ein.",
     Refusal.BAD_REQUEST: "Diese Anfrage versteht der Tisch nicht.",
     Refusal.BAD_SEAT: "Diesen Platz gibt es an diesem Tisch nicht.",

@@ -19,7 +19,7 @@ class TableError(CompanionError):
     """A request the service refuses (not a rule of the game): says what was wrong."""
 
     def __init__(self, code: Refusal, message: str) -> None:
-        super().__init__(Refusal(code).value, message, REFUSAL_DE.get(code))
+        super().__init__(Refusal(code).value, message, REFUSAL_DE[Refusal(code)])
 
 
 class Partners(Protocol):

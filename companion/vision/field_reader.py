@@ -941,12 +941,6 @@ class _Faces:
         r1 = max(r1, r0 + 1)
         return (self.rows[:, r1] - self.rows[:, r0]) / (r1 - r0)
 
-    def colours(self, r0: int, r1s: np.ndarray) -> np.ndarray:
-        """`colour(r0, r1)` for each of `r1s`: (len(r1s), faces, 3)."""
-        r1s = np.maximum(np.asarray(r1s, int), r0 + 1)
-        part = self.rows[:, r1s] - self.rows[:, r0 : r0 + 1]  # (faces, seen, 3)
-        return (part / (r1s - r0)[None, :, None]).transpose(1, 0, 2)
-
     def weighted(self, r0: int, weights: list[np.ndarray]) -> np.ndarray:
         """Every face's mean Lab over rows r0, r0 + 1, ... (mm from its top), each
         row weighing as much as `weights` says, for each of `weights`: (len, faces, 3).

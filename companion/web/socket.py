@@ -158,9 +158,7 @@ def _answer(event: str, fn: Callable, args: tuple) -> dict[str, Any]:
         }
     try:
         return fn(validate(event, args[0] if args else None))
-    except MessageError as err:
-        return {"ok": False, "error": err.to_json(lang)}
-    except CompanionError as err:
+    except CompanionError as err:  # (a malformed message's too)
         return {"ok": False, "error": err.to_json(lang)}
     except Exception as err:  # a bug of ours: one line in the log, an answer for the phone
         logging.getLogger(__name__).error(
