@@ -37,6 +37,10 @@ def bot_choice(game: str, state, legal: list, rng: random.Random, may_wait: bool
 # A phone gone this long (its screen locked, its player away from the table) hands
 # its seat back to the bot until it comes back: the table never waits on it.
 AWAY_AFTER = 30.0
+# A game over is shown this long before the demo deals again; with a person
+# seated, long enough to read their standings on the phone and talk it over.
+REDEAL_AFTER = 15.0
+REDEAL_WITH_PEOPLE = 120.0
 # A person's move that another's move closes (see Action.window) is left open this
 # long before a simulated player's move closes it: time to read the phone and tap.
 WINDOW_GRACE = 8.0
@@ -141,14 +145,23 @@ class Bots:
             return False  # the table moved on meanwhile (a phone acted)
         return True
 
+    def _deal_again_when_due(self, t) -> None:
+        """Show the result, then deal again (unless the host dealt meanwhile)."""
+        game, since = t.game_id, self.clock()
+        while not self.stop.is_set() and t.game_id == game and t.state.over:
+            wait = REDEAL_WITH_PEOPLE if self.humans(t) else REDEAL_AFTER
+            if self.clock() - since >= wait:
+                self.service.start_game(self.code)
+                return
+            self.stop.wait(1.0)
+
     def _run(self) -> None:
         while not self.stop.is_set():
             t = self.service.find(self.code)
             if t is None:
                 return
             if t.state is not None and t.state.over:
-                self.stop.wait(15)  # show the result, then deal again
-                self.service.start_game(self.code)
+                self._deal_again_when_due(t)
                 continue
             try:
                 self.step()

@@ -388,3 +388,57 @@ def test_the_seats_a_bot_plays_say_so_until_a_phone_takes_one():
     assert [s["bot"] for s in service.snapshot(code)["table"]["seats"]] == [True] * 3
     service.join(code, 2, "Ida")
     assert [s["bot"] for s in service.snapshot(code)["table"]["seats"]] == [True, True, False]
+
+
+def _played_to_the_end(service, code, seed):
+    rng = random.Random(seed)
+    for _ in range(5000):
+        t = service.table(code)
+        if t.state.over:
+            return t
+        legal = t.game.legal_actions(t.state)
+        service.act(code, bot_choice(t.game.name, t.state, legal, rng).to_json(), source="demo")
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("seated", "shown"), [(False, 15.0), (True, 120.0)])
+def test_the_demo_shows_the_result_then_deals_again_later_with_a_person_seated(
+    service, seated, shown
+):
+    import threading
+    import time
+
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    if seated:
+        service.join(code, 0, "Anna")
+    t = _played_to_the_end(service, code, 3)
+    over = t.game_id
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, 3, clock=clock)
+    waiting = threading.Thread(target=bots._deal_again_when_due, args=(t,), daemon=True)
+    waiting.start()
+    clock.t = shown - 1.0
+    time.sleep(1.5)
+    assert t.game_id == over and t.state.over  # the result still shows
+    clock.t = shown + 0.5
+    waiting.join(timeout=5)
+    assert not waiting.is_alive()
+    assert t.game_id != over and not t.state.over  # dealt again
+
+
+def test_the_demo_does_not_deal_again_when_the_host_already_has(service):
+    import threading
+
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 4})
+    service.start_game(code)
+    t = _played_to_the_end(service, code, 4)
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, 4, clock=clock)
+    waiting = threading.Thread(target=bots._deal_again_when_due, args=(t,), daemon=True)
+    waiting.start()
+    service.start_game(code)  # the host deals
+    dealt = t.game_id
+    clock.t = 200.0
+    waiting.join(timeout=5)
+    assert not waiting.is_alive() and t.game_id == dealt

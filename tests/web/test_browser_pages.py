@@ -585,3 +585,32 @@ def test_the_standings_the_server_words(live, browser):
     expect(rows.nth(1)).to_have_class(re.compile("me"))
     expect(rows.nth(2)).to_contain_text("1 coin")
     in_view(anna, anna.locator("#standings h2"))
+
+
+def test_a_double_tap_makes_one_move(live, browser):
+    """The second tap of a double tap lands after the first move's answer, on the
+    move now drawn where the first was: it makes no second move."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    first = anna.locator("#actions button.move:enabled").first
+    expect(first).to_be_visible()
+    box = first.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    states = anna.evaluate("window.__states")
+    anna.mouse.click(x, y)
+    for _ in range(400):  # (wait_for_function evaluates a string: the page's CSP forbids it)
+        if anna.evaluate("window.__states") > states:
+            break
+        anna.wait_for_timeout(5)
+    # The update is drawn: a move lies under the finger again.
+    assert anna.evaluate(f"document.elementFromPoint({x}, {y}).closest('button.move') !== null")
+    anna.mouse.click(x, y)  # the double tap's second tap, a moment later
+    anna.wait_for_timeout(800)
+    mine = [e for e in live.service.game_log(code) if e.seat == 0]
+    assert len(mine) == 1, [e.action for e in mine]
+    # A deliberate tap a moment later is a move again.
+    anna.locator("#actions button.move:enabled").first.click()
+    expect(anna.locator("#log li").first).to_contain_text("Anna")
+    anna.wait_for_timeout(300)
+    assert len([e for e in live.service.game_log(code) if e.seat == 0]) == 2

@@ -220,7 +220,24 @@
     }, bean ? C.art("mini-bean", A.bean(bean)) : null, C.h("span", {}, asking ? it.ask_again : it.label));
   }
 
+  // A double tap must not make a second, different move: when the dock's move
+  // buttons change (a move made, a group opened, another's move), what now lies
+  // under the finger takes no tap for SETTLE ms (a double tap's second tap comes
+  // 100-300 ms after the first). Forms are left alone: their taps build the move.
+  const SETTLE = 350;
   function drawDock() {
+    drawMoves();
+    const sig = [...actions.querySelectorAll("button.move, button.group-open, button.back")]
+      .map((b) => (b.dataset.key || b.dataset.type || "") + (b.classList.contains("asking") ? "!" : "")).join("|");
+    if (ui.sig !== undefined && sig !== ui.sig && sig) {
+      actions.classList.add("settling");
+      clearTimeout(ui.settling);
+      ui.settling = setTimeout(() => actions.classList.remove("settling"), SETTLE);
+    }
+    ui.sig = sig;
+  }
+
+  function drawMoves() {
     const v = snap.view;
     if (cardsWanted() || !v) {
       dock.className = "dock quiet";
