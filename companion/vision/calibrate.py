@@ -80,12 +80,27 @@ def _largest(candidates: list[tuple[int, np.ndarray]]) -> dict[int, np.ndarray]:
 Found = dict[int, np.ndarray] | list[tuple[int, np.ndarray]]
 
 
+def _one_size(cands: list[tuple[int, np.ndarray]]) -> list[tuple[int, np.ndarray]]:
+    """The candidates of one size (within SIZE_SPREAD of one of them) that hold the
+    most of the mat's ids, the larger size on a tie. (Not the median's: a card's
+    art with a marker-like tile of the mat's id, laid three times, outnumbers the
+    mat's own markers and its size would leave the mat's out.)"""
+    sides = [float(np.sqrt(max(cv2.contourArea(q.astype(np.float32)), 1.0))) for _, q in cands]
+    best: tuple[tuple[int, float], list[int]] | None = None
+    for ref in sides:
+        group = [k for k, s in enumerate(sides) if abs(s - ref) <= SIZE_SPREAD * ref]
+        key = (len({cands[k][0] for k in group}), ref)
+        if best is None or key > best[0]:
+            best = (key, group)
+    assert best is not None
+    return [cands[k] for k in best[1]]
+
+
 def homography(
     layout: MatLayout, found: Found, min_markers: int = 2
 ) -> tuple[np.ndarray | None, list[int]]:
     """Pixels -> mat millimetres from the layout's markers that were found. Only
-    markers that agree are used: ids of this mat, of one size (the median's, within
-    SIZE_SPREAD), and whose corners a RANSAC fit over all of them puts within
+    markers that agree are used: ids of this mat, of one size (see `_one_size`), and whose corners a RANSAC fit over all of them puts within
     RANSAC_MM of their printed place; a square in a card's art that reads as one of
     the mat's ids is left out (and with fewer than `min_markers` agreeing, no
     homography)."""
@@ -94,10 +109,8 @@ def homography(
     cands = [(i, q) for i, q in items if i in printed]
     if len({i for i, _ in cands}) < min_markers:
         return None, sorted({i for i, _ in cands})
-    sides = np.array([np.sqrt(max(cv2.contourArea(q.astype(np.float32)), 1.0)) for _, q in cands])
-    med = float(np.median(sides))
     if len(cands) > 2:
-        cands = [c for c, s in zip(cands, sides, strict=True) if abs(s - med) <= SIZE_SPREAD * med]
+        cands = _one_size(cands)
     if len({i for i, _ in cands}) < min_markers:
         return None, sorted({i for i, _ in cands})
     src = np.concatenate([q for _, q in cands]).astype(np.float32)
