@@ -100,8 +100,9 @@ def homography(
     layout: MatLayout, found: Found, min_markers: int = 2
 ) -> tuple[np.ndarray | None, list[int]]:
     """Pixels -> mat millimetres from the layout's markers that were found. Only
-    markers that agree are used: ids of this mat, of one size (see `_one_size`), and whose corners a RANSAC fit over all of them puts within
-    RANSAC_MM of their printed place; a square in a card's art that reads as one of
+    markers that agree are used: ids of this mat, of one size (see `_one_size`),
+    and whose corners a RANSAC fit over all of them puts within RANSAC_MM of their
+    printed place; a square in a card's art that reads as one of
     the mat's ids is left out (and with fewer than `min_markers` agreeing, no
     homography)."""
     items = list(found.items()) if isinstance(found, dict) else list(found)

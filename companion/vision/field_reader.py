@@ -727,7 +727,7 @@ def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
     p = ALONG
     if first is not None:
         lines = [ln for ln in lines if ln[0] >= first[0] - 3 * p]
-        if not any(abs(y - first[0]) <= 3 * p for y, _ in lines):
+        if not any(abs(y - first[0]) < MIN_STRIP_MM * p for y, _ in lines):
             lines = sorted([first, *lines])
     if bottom is not None:
         y, sl = bottom

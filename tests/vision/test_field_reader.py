@@ -555,3 +555,17 @@ def test_a_column_keeps_a_change_its_cards_are_sure_of():
     assert [v for v, _ in fr._column(lists, fr.CHANGE)] == [RED, RED, BLACK_EYED]
     one = fr._column([([BLUE, COFFEE], [1.0, 3.0])], fr.CHANGE)
     assert one == [(BLUE, 2.0)]
+
+
+def test_the_first_cards_top_seen_against_the_slot_near_a_seen_top_is_that_cards():
+    """Two card tops lie at least MIN_STRIP_MM apart: where the printed slot meets
+    the first card (slanted by a card of the next field reaching into the slot's
+    corner) 3.3 mm above the first top seen, it is that card's top, not one more
+    card (a column of five coffee read as six, 'garden' first)."""
+    from companion.vision.field_reader import ALONG, MIN_STRIP_MM, _between
+
+    seen = [(27.5, 0.0), (56.5, -0.043), (86.3, 0.0)]
+    assert _between(seen, (20.9, -0.257), None) == seen
+    # A first card whose own top border was not seen still counts.
+    below = 27.5 + MIN_STRIP_MM * ALONG
+    assert _between([(below, 0.0), (below + 29.0, 0.0)], (27.5, 0.0), None)[0] == (27.5, 0.0)
