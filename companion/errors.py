@@ -32,6 +32,7 @@ class Refusal(StrEnum):
     INTERNAL = "internal"
     MALFORMED_MESSAGE = "malformed-message"
     NO_CAMERA = "no-camera"
+    NO_OFFER = "no-offer"
     NO_PANEL = "no-panel"
     NO_SUCH_FIELD = "no-such-field"
     NO_TABLE = "no-table"
@@ -63,6 +64,9 @@ REFUSAL_DE: dict[Refusal, str] = {
     Refusal.INTERNAL: "Am Tisch ist etwas schiefgegangen.",
     Refusal.MALFORMED_MESSAGE: "Diese Nachricht versteht der Tisch nicht.",
     Refusal.NO_CAMERA: "An diesem Tisch liest keine Kamera.",
+    Refusal.NO_OFFER: (
+        "Es gibt kein Angebot zu beantworten: es wurde zurückgenommen oder ist verfallen."
+    ),
     Refusal.NO_PANEL: "Dieser Tisch hat kein Bedienfeld.",
     Refusal.NO_SUCH_FIELD: "Dieses Feld sieht die Kamera nicht.",
     Refusal.NO_TABLE: "Diesen Tisch gibt es nicht: prüfe den Code auf dem Bildschirm des Tischs.",

@@ -89,6 +89,22 @@ class Snapshots:
                 out["view"]["warnings"] = _once(out["view"]["warnings"] + fresh)
                 if seat is not None:
                     out["legal"] = legal_for(t, seat, lang, partners)
+                offer = t.offer if t.offer is not None and t.offer.n == t.next_n else None
+                if offer is not None:
+                    # A move waiting for another phone's yes: said to each from its side.
+                    out["offer"] = {
+                        "by": offer.by,
+                        "to": sorted(offer.to),
+                        "label": views.label(
+                            t.game,
+                            t.state,
+                            offer.action,
+                            t.names,
+                            lang,
+                            seat if seat in offer.action.seats else None,
+                        ),
+                    }
+                    out["view"]["waiting_for"] = sorted(set(out["view"]["waiting_for"]) | offer.to)
                 look = self._look(t)
                 if look is not None:
                     out["camera"] = look  # what a correction starts from

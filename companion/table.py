@@ -59,6 +59,18 @@ class Notice:
         }
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A move that needs another person's yes before it is made (a trade between
+    two phones): made on seat `by`'s phone, waiting for the phones of `to`. It
+    lapses when the game moves on (`n`: the log's length when it was made)."""
+
+    action: Action
+    by: int
+    to: frozenset[int]
+    n: int
+
+
 @dataclass
 class Table:
     code: str
@@ -81,6 +93,7 @@ class Table:
     # seat is kept for that phone, the host sees it away and may free it.
     away: dict[int, float] = field(default_factory=dict)
     last_source: str | None = None  # the last move's source: phone, camera, demo, panel, host
+    offer: Offer | None = None  # a move waiting for another phone's yes (see Offer)
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property
@@ -121,9 +134,21 @@ class Table:
 def may_make(t: Table, action: Action, seat: int, partners: Partners | None) -> bool:
     """Whether `seat`'s phone may make `action`: its own move, or another's that
     needs it too (a trade offered to it) when the other side is answered for (a
-    bot: the person takes the deal the bot would make)."""
+    bot: the person takes the deal the bot would make). A trade with a person is
+    entered by the active player and said yes to on the other's phone (an Offer)."""
     return seat == action.player or bool(
         seat in action.seats and partners and partners.answers_for(t, action.player)
+    )
+
+
+def asked_of(t: Table, action: Action, seat: int, partners: Partners | None) -> frozenset[int]:
+    """The other seats `action`, made on `seat`'s phone, needs that a phone plays
+    (a person, not a bot): each must say yes on its own phone. A seat no phone
+    holds is the table's: its player agrees across it."""
+    return frozenset(
+        s
+        for s in action.seats - {seat}
+        if s in t.seats and not (partners and partners.answers_for(t, s))
     )
 
 

@@ -31,7 +31,7 @@ from .readings import Readings
 from .seats import Seats
 from .snapshots import Snapshots, legal_for
 from .store import SeatHeld, Store
-from .table import Notice, Partners, Table, TableError, may_make, objected
+from .table import Notice, Offer, Partners, Table, TableError, asked_of, may_make, objected
 from .tracker.link import TableTracker
 
 __all__ = ["CODE_LETTERS", "Notice", "Table", "TableError", "TableService"]
@@ -254,6 +254,7 @@ class TableService:
             t.next_n = 0
             t.log = []
             t.notices = []
+            t.offer = None
         self._changed(t.code)
 
     def undo(self, code: str, source: str = "host") -> str:
@@ -267,6 +268,7 @@ class TableService:
                 raise TableError(Refusal.NOTHING_TO_UNDO, "there is no action to undo")
             kept = t.log
             self._replay(t)
+            t.offer = None
             t.log = kept
             t.last_source = source
             if source == "host":  # the camera's own corrections are no news
@@ -329,16 +331,69 @@ class TableService:
                     Refusal.NOT_YOUR_SEAT,
                     f"this phone plays seat {seat + 1}, not seat {action.player + 1}",
                 )
-            before = t.state
-            after = t.game.apply(before, action)  # RuleError: nothing changed
+            t.game.apply(t.state, action)  # RuleError: nothing changed
             said = objected(t, action, seat, partners)
             if said:
                 raise TableError(Refusal.PARTNER_REFUSED, said)
-            n = t.next_n
-            self.store.append(t.playing, n, action.to_json(), seat, source)
-            t.state, t.next_n, t.last_source = after, n + 1, source
-            t.notices = []  # the game moved on: earlier warnings are stale
-            t.add_log(views.log_words(t.game, before, action, t.names))
+            asked = frozenset[int]() if seat is None else asked_of(t, action, seat, partners)
+            if seat is not None and asked:
+                # Another person's cards change hands: their phone says yes first.
+                t.offer = Offer(action, seat, asked, t.next_n)
+                n = None
+            else:
+                n = self._apply(t, action, seat, source)
+        self._changed(t.code)
+        return {"n": n} if n is not None else {"n": None, "asked": sorted(asked)}
+
+    def _apply(self, t: Table, action: Any, seat: int | None, source: str) -> int:
+        """Apply a checked action: on disk first, then in memory and the log."""
+        before = t.state
+        after = t.game.apply(before, action)  # RuleError: nothing changed
+        n = t.next_n
+        self.store.append(t.playing, n, action.to_json(), seat, source)
+        t.state, t.next_n, t.last_source = after, n + 1, source
+        t.notices = []  # the game moved on: earlier warnings are stale
+        t.offer = None  # and an offer made before it lapses
+        t.add_log(views.log_words(t.game, before, action, t.names))
+        return n
+
+    def answer_offer(self, code: str, seat: int, accept: bool) -> dict[str, Any]:
+        """A phone answers the offer made to it (`accept`: yes, the move is made; no:
+        it is dropped and its maker told), or its maker takes it back (no)."""
+        t = self.table(code)
+        with t.lock:
+            offer = t.offer
+            if offer is None or offer.n != t.next_n:
+                t.offer = None
+                raise TableError(
+                    Refusal.NO_OFFER, "there is no offer to answer: it was taken back or lapsed"
+                )
+            if seat == offer.by and not accept:
+                t.offer = None
+                n = None
+            elif seat not in offer.to:
+                raise TableError(
+                    Refusal.NOT_YOUR_SEAT,
+                    f"this offer waits for {w.seat_name(t.names, min(offer.to), 'en')}'s answer",
+                )
+            elif not accept:
+                t.offer = None
+                t.add_notice(
+                    "declined",
+                    w.each(
+                        lambda lang: (
+                            f"{w.seat_name(t.names, seat, lang)} "
+                            + ("lehnt dein Angebot ab" if lang == "de" else "says no to your offer")
+                        )
+                    ),
+                    offer.by,
+                )
+                n = None
+            elif offer.to - {seat}:
+                t.offer = Offer(offer.action, offer.by, offer.to - {seat}, offer.n)
+                n = None
+            else:
+                n = self._apply(t, offer.action, offer.by, "phone")  # RuleError: unchanged
         self._changed(t.code)
         return {"n": n}
 
@@ -368,6 +423,7 @@ class TableService:
                 t.add_log(views.log_words(t.game, states[k], action, t.names))
             t.state, t.next_n, t.last_source = states[-1], first + len(parsed), source
             t.notices = []
+            t.offer = None
         self._changed(t.code)
         return {"n": first}
 

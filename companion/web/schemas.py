@@ -67,6 +67,8 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "host:undo": ({"code": ROOM}, {}),
     "host:end": ({"code": ROOM}, {}),
     "host:free-seat": ({"code": ROOM, "seat": SEAT}, {}),
+    # Yes or no to a move another phone offered (a trade), or the maker's no: taken back.
+    "offer:answer": ({"accept": lambda v: isinstance(v, bool)}, {}),
     "camera:confirm": ({}, {}),
     "camera:correct": ({"rolled": BEANS, "field": BEANS}, {}),
     # A bean field put right: what lies in it, first planted first.
@@ -115,6 +117,10 @@ HINTS: dict[tuple[str, str] | str, tuple[str, str]] = {
     ),
     "button": ("press one of the panel's buttons", "drücke eine der Tasten des Bedienfelds"),
     "hold": ("say whether the button is held: true or false", "gib an, ob die Taste gehalten wird"),
+    "accept": (
+        "say yes or no to the offer: true or false",
+        "sag ja oder nein zum Angebot: true oder false",
+    ),
 }
 
 

@@ -340,6 +340,12 @@ def on_act(msg: dict) -> dict:
     return _ok(**service().act(code, msg["action"], seat=seat, source="phone"))
 
 
+@_handler("offer:answer")
+def on_offer_answer(msg: dict) -> dict:
+    code, seat = _phone()
+    return _ok(**service().answer_offer(code, seat, msg["accept"]))
+
+
 @_handler("camera:confirm")
 def on_camera_confirm(msg: dict) -> dict:
     code, seat = _phone()

@@ -614,3 +614,33 @@ def test_a_double_tap_makes_one_move(live, browser):
     expect(anna.locator("#log li").first).to_contain_text("Anna")
     anna.wait_for_timeout(300)
     assert len([e for e in live.service.game_log(code) if e.seat == 0]) == 2
+
+
+def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    bob = phone(browser, live, code, 1, "Bob")
+    live.service.start_game(code)
+    live.act(code, 0, "plant")
+    live.act(code, 0, "draw-face-up")
+    item = live.legal(code, 0, "trade", when=lambda a: a["partner"] == 1)[0]
+    move = anna.locator("#actions button.move", has_text=item["label"])
+    if not move.count():
+        anna.locator("#actions button.group-open", has_text=item["group"]).first.click()
+    move.first.click()
+    expect(anna.locator("#actions .offer")).to_contain_text("Waiting for Bob to say yes")
+    offer = bob.locator("#actions .offer")
+    expect(offer).to_contain_text("Anna proposes:")
+    expect(bob.locator("#status")).to_have_class(re.compile("mine"))
+    n = live.service.table(code).next_n
+    bob.locator("#actions button", has_text="Yes, deal").click()
+    expect(offer).to_have_count(0)
+    expect(anna.locator("#actions .offer")).to_have_count(0)
+    assert live.service.table(code).next_n == n + 1
+    expect(bob.locator("#log li").first).to_contain_text("Anna")
+    # Offered again and turned down: Anna is told, nothing changes hands.
+    item = live.legal(code, 0, "trade", when=lambda a: a["partner"] == 1)[0]
+    live.service.act(code, item["action"], seat=0)
+    bob.locator("#actions button", has_text="No, thanks").click()
+    expect(anna.locator("#warnings")).to_contain_text("Bob says no to your offer")
+    assert live.service.table(code).next_n == n + 1

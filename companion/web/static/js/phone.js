@@ -81,7 +81,7 @@
     // Another's turn that waits for this phone's move (the Duel's bo(h)nus draw,
     // a gift to plant, traded cards): said as plainly as a turn of one's own.
     const asked = !mine && !!v && !v.over && (v.waiting_for || []).includes(me)
-      && (snap.legal || []).some((it) => !it.any_time);
+      && ((snap.legal || []).some((it) => !it.any_time) || offeredToMe());
     const status = document.getElementById("status");
     status.className = "status" + (mine || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
     document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) }) : R.turnText(snap, me);
@@ -246,7 +246,7 @@
     }
     if (v.over) { dock.className = "dock quiet"; C.fill(actions, C.h("p", { class: "hint" }, R.resultText(snap))); return; }
     const items = snap.legal || [];
-    dock.className = "dock" + (items.length ? " live" : " quiet");
+    dock.className = "dock" + (items.length || offeredToMe() ? " live" : " quiet");
     if (ui.form) {
       const still = items.find((it) => keyOf(it) === ui.form.key);
       if (still) { C.fill(actions, ui.form.el); return; }
@@ -255,6 +255,8 @@
       setTimeout(() => { if (ui.gone && Date.now() - ui.gone >= 5000) { ui.gone = false; if (snap) drawDock(); } }, 5100);
     }
     const out = [];
+    const offer = offerBox();
+    if (offer) out.push(offer);
     if (ui.gone) { out.push(C.h("p", { class: "hint gone-note", "data-key": "gone" }, C.t("moves.gone"))); }
     if (!items.length) {
       // Your turn, yet nothing to do: say whom the table waits for (the other
@@ -295,6 +297,40 @@
         C.h("span", {}, g.label), C.h("span", { class: "n" }, `${g.items.length} ›`))))));
     }
     C.fill(actions, out);
+  }
+
+  // A move another phone offered this one (a trade: their cards for mine), said
+  // from this side, with yes and no; or this phone's own offer, waiting.
+  function offerBox() {
+    const o = snap.offer;
+    if (!o) return null;
+    const name = (s) => R.name(snap, s);
+    if (o.to.includes(me)) {
+      return C.h("div", { class: "offer", "data-key": "offer" },
+        C.h("p", { class: "offer-head" }, C.t("offer.from", { name: name(o.by) })),
+        C.h("p", { class: "offer-label" }, o.label),
+        C.h("div", { class: "offer-buttons" },
+          C.h("button", { class: "move primary", "data-key": "offer:yes", disabled: ui.busy, onclick: () => answer(true) }, C.t("offer.yes")),
+          C.h("button", { class: "move", "data-key": "offer:no", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.no"))));
+    }
+    if (o.by === me) {
+      return C.h("div", { class: "offer", "data-key": "offer-mine" },
+        C.h("p", { class: "offer-head" }, C.t("offer.waiting", { names: C.list(o.to.map(name)) })),
+        C.h("p", { class: "offer-label" }, o.label),
+        C.h("button", { class: "move", "data-key": "offer:back", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.takeBack")));
+    }
+    return null;
+  }
+
+  function offeredToMe() { return !!snap.offer && snap.offer.to.includes(me); }
+
+  async function answer(yes) {
+    ui.busy = true;
+    drawDock();
+    const reply = await C.ask(socket, "offer:answer", { accept: yes });
+    ui.busy = false;
+    C.error(reply.ok ? "" : reply.error.message);
+    if (snap) draw();
   }
 
   // A dice table: the dice are tapped on the table, then saved with one button.

@@ -1,0 +1,108 @@
+"""A trade between two people on phones: the other person's cards change hands only
+once their own phone says yes. The maker may take the offer back; a no is said to
+the maker; any move of the game lets a waiting offer lapse. A seat no phone holds
+is the table's: its player agrees across the table, and the trade is made at once."""
+
+import pytest
+
+from companion.engine import RuleError
+from companion.tables import TableError
+
+
+def _trading(service, names=("Anna", "Bob")):
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
+    for seat, name in enumerate(names):
+        service.join(code, seat, name)
+    service.start_game(code)
+    t = service.table(code)
+    for kind in ("plant", "draw-face-up"):
+        action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
+        service.act(code, action.to_json(), seat=0)
+    return code, t
+
+
+def _trade(t, partner):
+    return next(
+        a for a in t.game.legal_actions(t.state) if a.type == "trade" and a.partner == partner
+    )
+
+
+def test_a_trade_with_another_phone_waits_for_its_yes(service):
+    code, t = _trading(service)
+    trade = _trade(t, 1)
+    before, n = t.state, t.next_n
+    answer = service.act(code, trade.to_json(), seat=0)
+    assert answer == {"n": None, "asked": [1]}
+    assert t.state is before and t.next_n == n  # nothing changed hands yet
+    bob = service.snapshot(code, 1)
+    assert bob["offer"]["by"] == 0 and bob["offer"]["to"] == [1]
+    assert bob["offer"]["label"] == "Accept Anna's face-up Garden Bean as a gift"
+    assert 1 in bob["view"]["waiting_for"]
+    assert service.snapshot(code, 0)["offer"]["by"] == 0
+    assert service.answer_offer(code, 1, True) == {"n": n}
+    assert t.next_n == n + 1 and t.offer is None
+    entry = service.game_log(code)[-1]
+    assert entry.seat == 0 and entry.source == "phone" and entry.action["type"] == "trade"
+    assert "offer" not in service.snapshot(code, 1)
+
+
+def test_a_no_drops_the_offer_and_tells_its_maker(service):
+    code, t = _trading(service)
+    before = t.state
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    service.answer_offer(code, 1, False)
+    assert t.state is before and t.offer is None
+    said = [n["text"] for n in service.snapshot(code, 0)["notices"] if n.get("seat") == 0]
+    assert said == ["Bob says no to your offer"]
+    assert [
+        n["text"] for n in service.snapshot(code, 0, "de")["notices"] if n.get("seat") == 0
+    ] == ["Bob lehnt dein Angebot ab"]
+
+
+def test_the_maker_takes_an_offer_back_and_only_the_one_asked_answers_yes(service):
+    code, t = _trading(service, ("Anna", "Bob", "Cleo"))
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    with pytest.raises(TableError, match="waits for Bob's answer") as err:
+        service.answer_offer(code, 2, True)
+    assert err.value.code == "not-your-seat"
+    with pytest.raises(TableError):
+        service.answer_offer(code, 0, True)  # the maker can't say yes for Bob
+    service.answer_offer(code, 0, False)
+    assert t.offer is None
+    with pytest.raises(TableError, match="no offer to answer") as err:
+        service.answer_offer(code, 1, True)
+    assert err.value.code == "no-offer"
+
+
+def test_an_offer_lapses_when_the_game_moves_on(service):
+    code, t = _trading(service)
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    end = next(a for a in t.game.legal_actions(t.state) if a.type == "end-trading")
+    service.act(code, end.to_json(), seat=0)
+    assert "offer" not in service.snapshot(code, 1)
+    with pytest.raises(TableError, match="lapsed"):
+        service.answer_offer(code, 1, True)
+
+
+def test_the_active_player_enters_a_trade_with_a_person_the_other_says_yes(service):
+    code, t = _trading(service)
+    # Bob's phone lists no deals with Anna: she enters them, his phone answers.
+    assert not [i for i in service.legal_for(t, 1) if i["action"]["type"] == "trade"]
+    with pytest.raises(TableError) as err:
+        service.act(code, _trade(t, 1).to_json(), seat=1)
+    assert err.value.code == "not-your-seat" and t.offer is None
+
+
+def test_a_trade_with_a_seat_no_phone_holds_is_made_at_once(service):
+    code, t = _trading(service)  # seat 3 has no phone: its player agrees across the table
+    n = t.next_n
+    assert service.act(code, _trade(t, 2).to_json(), seat=0) == {"n": n}
+    assert t.offer is None
+
+
+def test_an_illegal_offer_is_refused_as_any_move_is(service):
+    code, t = _trading(service)
+    bad = dict(_trade(t, 1).to_json(), receive=[40])
+    with pytest.raises(RuleError):
+        service.act(code, bad, seat=0)
+    assert t.offer is None
