@@ -109,10 +109,19 @@ def latency(actions: int, flood: int = 0) -> dict:
         if state.over:
             break
         action = rng.choice(B.legal_actions(state))
-        counts = [p.updates for p in phones]
-        t0 = time.perf_counter()
-        reply = seated[action.player].client.call("act", {"action": action.to_json()}, timeout=5)
-        assert reply["ok"], reply
+        message = ("act", {"action": action.to_json()})
+        sender = seated[action.player]
+        while True:
+            counts = [p.updates for p in phones]
+            t0 = time.perf_counter()
+            reply = sender.client.call(*message, timeout=5)
+            assert reply["ok"], reply
+            if not reply.get("asked"):
+                break
+            # A trade with another phone: the time counted is its yes's (the one
+            # that changes the game); the offer's own update is awaited first.
+            max(p.wait_beyond(c) for p, c in zip(phones, counts, strict=True))
+            message, sender = ("offer:answer", {"accept": True}), seated[reply["asked"][0]]
         done = max(p.wait_beyond(c) for p, c in zip(phones, counts, strict=True))
         times.append((done - t0) * 1e3)
         state = B.apply(state, action)
@@ -195,6 +204,9 @@ def soak(minutes: float) -> dict:
         action = rng.choice(B.legal_actions(state))
         reply = seated[action.player].client.call("act", {"action": action.to_json()}, timeout=10)
         assert reply["ok"], reply
+        for seat in reply.get("asked", []):  # a trade with another phone: its yes
+            reply = seated[seat].client.call("offer:answer", {"accept": True}, timeout=10)
+            assert reply["ok"], reply
         state = B.apply(state, action)
         actions += 1
         if time.time() - last_sample >= 10:

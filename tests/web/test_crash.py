@@ -50,6 +50,12 @@ def test_a_killed_server_loses_nothing_it_acknowledged(tmp_path, kill_after):
                 reply = phones[action.player].call("act", {"action": action.to_json()}, timeout=5)
             except Exception:
                 return  # the server died under us
+            # A trade with another phone is made once that phone says yes.
+            for seat in (reply or {}).get("asked", []):
+                try:
+                    reply = phones[seat].call("offer:answer", {"accept": True}, timeout=5)
+                except Exception:
+                    return
             if not reply or not reply.get("ok"):
                 return
             acknowledged.append(action.to_json())
