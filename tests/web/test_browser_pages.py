@@ -644,3 +644,18 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     bob.locator("#actions button", has_text="No, thanks").click()
     expect(anna.locator("#warnings")).to_contain_text("Bob says no to your offer")
     assert live.service.table(code).next_n == n + 1
+
+
+def test_the_join_page_says_who_can_free_a_seat_whose_phone_is_gone(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    live.service.join(code, 0, "Anna")
+    live.service.join(code, 1, "Bob")
+    live.service.seat_away(code, 1, True)  # Bob's phone is lost
+    page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    page.goto(f"{live.url}/j/{code}")
+    expect(page.locator("button.seat[data-seat='1']")).to_contain_text(
+        "Bob · phone gone: the host can free the seat"
+    )
+    expect(page.locator("button.seat[data-seat='0']")).to_have_text(re.compile(r"Seat 1\s*Anna$"))
+    live.service.free_seat(code, 1)  # the host frees it: Bob takes it again
+    expect(page.locator("button.seat[data-seat='1']")).to_be_enabled()

@@ -1,4 +1,5 @@
-// Joining a table: a name and a free seat.
+// Joining a table: a name and a free seat (a seat whose phone is gone says who
+// can free it: a lost phone's player gets their seat back through the host).
 "use strict";
 (() => {
   const main = document.querySelector("main");
@@ -11,7 +12,7 @@
     const seats = snap.table.seats.map((s) => C.h("button", {
       class: "seat" + (s.name ? " taken" : ""), "data-seat": s.seat, "data-key": "s" + s.seat, disabled: s.name ? "disabled" : null,
       onclick: () => join(s.seat),
-    }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, s.name) : C.h("span", { class: "seat-who free" }, C.t(s.bot ? "seat.bot" : "seat.open"))));
+    }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, s.away ? C.t("seat.gone", { name: s.name }) : s.name) : C.h("span", { class: "seat-who free" }, C.t(s.bot ? "seat.bot" : "seat.open"))));
     C.fill(document.getElementById("seats"), seats);
   });
   socket.on("closed", () => { location.reload(); });  // the friendly "no such table" page
