@@ -309,3 +309,15 @@ def test_the_card_library_keeps_a_card_by_its_number(tmp_path):
     with pytest.raises(RuleError) as err:
         W.load_library(path)
     assert "card 9" in err.value.message and "5 orders" in err.value.message
+
+
+def test_the_dice_table_waits_for_no_one_beside_the_active_player():
+    """A harvest is any player's choice at any moment: a bystander able to harvest
+    is not someone the table waits for (their phone once said it was)."""
+    from companion.engine.dice.view import must_act, view
+
+    s = three()
+    s = replace(s, players=tuple(replace(p, completed=4) for p in s.players))
+    v = view(s, ["Anna", "Bob", "Cleo"])
+    assert all(p["can_harvest"] for p in v["players"])
+    assert must_act(v) == set()

@@ -442,3 +442,31 @@ def test_the_demo_does_not_deal_again_when_the_host_already_has(service):
     clock.t = 200.0
     waiting.join(timeout=5)
     assert not waiting.is_alive() and t.game_id == dealt
+
+
+def test_a_person_whose_turn_comes_in_the_dice_demo_makes_its_first_roll():
+    """A bot passing the bean piece to a person no longer throws the dice for them:
+    the person's turn opens unrolled, and waits for their roll on the phone."""
+    service, code = _table("dice", 2, 2)
+    clock = FakeClock(0.0)
+    world, feed, live = dice_camera(service, code, seed=2, clock=clock)
+    bots = CameraBots(service, code, 0.0, 2, world, live, clock=clock)
+    service.join(code, 1, "Anna")
+    for _ in range(400):
+        bots.step()
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+        if service.table(code).state.active == 1:
+            break
+    t = service.table(code)
+    assert t.state.active == 1 and t.state.step == "roll"
+    assert all(f is None for f in t.state.faces)  # not rolled this turn
+    for _ in range(30):  # the person looks at the phone a while: nothing rolls
+        bots.step()
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+    assert t.state.active == 1 and all(f is None for f in t.state.faces)
+    last = service.store.log(t.game_id)[-1]
+    assert last.action["type"] == "pass-piece" and last.source == "demo"

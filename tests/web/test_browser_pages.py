@@ -659,3 +659,46 @@ def test_the_join_page_says_who_can_free_a_seat_whose_phone_is_gone(live, browse
     expect(page.locator("button.seat[data-seat='0']")).to_have_text(re.compile(r"Seat 1\s*Anna$"))
     live.service.free_seat(code, 1)  # the host frees it: Bob takes it again
     expect(page.locator("button.seat[data-seat='1']")).to_be_enabled()
+
+
+def test_a_harvest_forced_on_another_players_turn_is_your_move(live, browser):
+    """The demo once stood still for minutes: the table waited for a person who had
+    to harvest a field to plant a gift on the other's turn, and the phone said only
+    "Seat 1's turn" (a harvest is a move of any moment). Now the phone says it is
+    the person's move and buzzes, the harvest is the filled button, and the big
+    screen names whom the table waits for."""
+    from companion.engine.duel.state import LADDER
+
+    from ..engine.duel_helpers import duel
+
+    code = live.open("duel", 2, knowledge="known", seed=3)
+    sue = phone(browser, live, code, 1, "Susanne")
+    dash = dashboard(browser, live, code)
+    live.service.start_game(code)
+    top, low = LADDER[-1], LADDER[0]  # nothing climbs down the ladder
+    t = live.service.table(code)
+    with t.lock:
+        t.state = duel(
+            fields=[[[top]] * 3, [[top], [top], [top]]], gift=[[], [low]], step="plant-gift"
+        )
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    expect(sue.locator("#turn")).to_have_text("Seat 1's turn: your move")
+    expect(sue.locator("#status")).to_have_class(re.compile("mine"))
+    harvest = sue.locator("#actions button.move[data-type='harvest']").first
+    expect(harvest).not_to_have_class(re.compile("optional"))
+    expect(dash.locator("#step")).to_have_text("Waiting for Susanne to plant the gift")
+    expect(dash.locator("#step")).to_have_class(re.compile("waits"))
+    assert sue.evaluate("window.__turnAlerts || 0") >= 1
+
+
+def test_a_harvest_of_any_moment_is_not_the_move_to_make(live, browser):
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    live.act(code, 0, "plant")
+    expect(anna.locator("#actions button.move[data-type='harvest']").first).to_have_class(
+        re.compile("optional")
+    )
+    expect(anna.locator("#actions button.move[data-type='plant']").first).not_to_have_class(
+        re.compile("optional")
+    )

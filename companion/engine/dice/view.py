@@ -190,6 +190,8 @@ label = describe.label
 
 
 def must_act(view: dict[str, Any]) -> set[int]:
-    """Whoever a check just completed orders for, and any player able to harvest
-    (the panel blinks their LEDs)."""
-    return {p["seat"] for p in view["players"] if p["last_check"] or p["can_harvest"]}
+    """The seats the table waits for beside the active player: none. The dice game
+    waits only for the active player's roll, save or pass; a harvest is any
+    player's choice at any moment (counting those able to harvest as waited for
+    made a bystander's phone say the table waited for them)."""
+    return set()

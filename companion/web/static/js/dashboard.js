@@ -63,7 +63,15 @@
     const v = snap.view;
     const t = snap.table;
     document.getElementById("turn").textContent = R.turnText(snap, null);
-    document.getElementById("step").textContent = v && !v.over ? R.stepText(v) : "";
+    // The table waits for someone not at turn (a harvest forced on them, a
+    // trade to answer, a newcomer's traded cards): the big screen names them.
+    const waited = v && !v.over ? v.waiting_for || [] : [];
+    const waits = waited.some((s) => s !== v.active);
+    const step = document.getElementById("step");
+    step.textContent = !v || v.over ? "" : waits
+      ? C.t("step.others", { names: C.list(waited.map((s) => R.name(snap, s))), step: R.stepText(v) })
+      : R.stepText(v);
+    step.classList.toggle("waits", waits);
     const open = t.seats.filter((s) => !s.name).length;
     const panel = document.getElementById("join-panel");
     panel.classList.toggle("small", open === 0 || (t.started && open < t.players));

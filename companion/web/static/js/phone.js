@@ -80,8 +80,9 @@
     const moves = (snap.legal || []).length > 0;
     // Another's turn that waits for this phone's move (the Duel's bo(h)nus draw,
     // a gift to plant, traded cards): said as plainly as a turn of one's own.
+    // (a harvest forced on another's turn counts: the table waits for it)
     const asked = !mine && !!v && !v.over && (v.waiting_for || []).includes(me)
-      && ((snap.legal || []).some((it) => !it.any_time) || offeredToMe());
+      && ((snap.legal || []).length > 0 || offeredToMe());
     const status = document.getElementById("status");
     status.className = "status" + (mine || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
     document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) }) : R.turnText(snap, me);
@@ -206,7 +207,8 @@
     const key = keyOf(it);
     const asking = it.ask_again && ui.asking === key;
     return C.h("button", {
-      class: "move" + (asking ? " asking" : ""), "data-key": key, "data-type": it.action.type, disabled: ui.busy,
+      class: "move" + (asking ? " asking" : "") + (it.any_time && !harvestDue() ? " optional" : ""),
+      "data-key": key, "data-type": it.action.type, disabled: ui.busy,
       onclick: () => {
         if (it.ask_again && ui.asking !== key) {
           ui.asking = key;
@@ -320,6 +322,14 @@
         C.h("button", { class: "move", "data-key": "offer:back", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.takeBack")));
     }
     return null;
+  }
+
+  // The table waits for this phone and it has only moves of any moment: a harvest
+  // forced on it (to plant a gift, a traded card). Those are what to do now.
+  function harvestDue() {
+    const v = snap.view;
+    const items = snap.legal || [];
+    return !!v && (v.waiting_for || []).includes(me) && items.length > 0 && items.every((it) => it.any_time);
   }
 
   function offeredToMe() { return !!snap.offer && snap.offer.to.includes(me); }
