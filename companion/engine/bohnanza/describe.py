@@ -342,6 +342,9 @@ def step_text(state: State, lang: str = "en") -> str:
     if step == "trade":
         return "handeln und schenken" if de else "trade and donate"
     if step == "plant-traded":
+        if not any(p.set_aside for p in state.players):  # all planted: the draw is left
+            n = w.count(state.rules.draw, "card", lang)
+            return f"{n} ziehen und den Zug beenden" if de else f"draw {n} and end the turn"
         return "gehandelte Karten anbauen" if de else "plant the traded cards"
     if step == "plant-drawn":
         return (
