@@ -172,6 +172,7 @@ def legal_for(
                 "ask_again": t.game.ask_again(state, action, lang),
                 "ends_step": action.ends_step,
                 "any_time": action.any_time,
+                "optional": action.optional,
             }
         )
     return out

@@ -28,6 +28,9 @@ class Action:
     window: typing.ClassVar[bool] = False
     # A move a seat may make whatever the step (a harvest): not what the step waits for.
     any_time: typing.ClassVar[bool] = False
+    # A move that gives something up (a harvest sells a field, a 3rd field costs
+    # coins): a choice, shown as one, unless only such moves let the table go on.
+    optional: typing.ClassVar[bool] = False
     player: int  # every action is one seat's (a dataclass field in each game's actions)
 
     @property

@@ -112,6 +112,23 @@ def test_a_bean_that_fits_no_field_says_to_buy_a_3rd_field_only_where_one_can_be
     assert why(bought).endswith("harvest a field first")
 
 
+def test_the_forced_harvest_warning_offers_the_3rd_field_only_to_a_player_with_its_coins():
+    from companion.engine.bohnanza.view import view
+
+    full = [["blue"] * 2, ["red"] * 2]
+    names = ["Anna", "Bob", "Cleo", "Dan"]
+
+    def warned(s):
+        return [x["text"] for x in view(s, names, you=0)["warnings"] if x["seat"] == 0]
+
+    poor = table(hands=[["soy"], [], [], []], fields=[full, [], [], []])
+    assert warned(poor) == ["You must harvest a field to plant the Soy Bean"]
+    rich = table(
+        hands=[["soy"], [], [], []], fields=[full, [], [], []], coins=[["wax"] * 3, [], [], []]
+    )
+    assert warned(rich) == ["You must harvest a field (or buy a 3rd field) to plant the Soy Bean"]
+
+
 def test_a_bean_the_edition_never_has_is_not_blamed_on_the_player_count():
     hidden = B.new_game(4, "newer", seed=0, knowledge="hidden")
     msg = refused(hidden, Plant(0, 0, "wax"), "bean-not-in-game").message

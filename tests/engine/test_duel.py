@@ -161,6 +161,18 @@ def test_rulebook_examples_1_to_5_gifts_and_planting():
     assert s.step == "bonus"
 
 
+def test_the_table_waits_for_the_accepted_gifts_maker_to_hand_it_over():
+    """Susanne's gift accepted on Uwe's turn: she hands it over, the table waits for
+    her (a person's phone once showed it as Uwe's step, and the table sat still)."""
+    from companion.engine.duel.view import must_act, view
+
+    names = ["Uwe", "Susanne"]
+    s = play(_uwe_turned_over(), OfferGift(0, "soy"), OfferGift(1, "blue"), AcceptGift(0))
+    assert s.step == "give" and must_act(view(s, names)) == {1}
+    s = play(_uwe_turned_over(), OfferGift(0, "soy"), AcceptGift(1))
+    assert s.step == "give" and must_act(view(s, names)) == {0}
+
+
 def test_gifts_alternate_until_one_is_accepted():
     s = play(_uwe_turned_over(), OfferGift(0, "soy"), OfferGift(1, "blue"), OfferGift(0, "red"))
     refused(s, OfferGift(0, "green"), "gift-order")

@@ -620,6 +620,7 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     code = live.open("bohnanza", 3, knowledge="known", seed=5)
     anna = phone(browser, live, code, 0, "Anna")
     bob = phone(browser, live, code, 1, "Bob")
+    dash = dashboard(browser, live, code)
     live.service.start_game(code)
     live.act(code, 0, "plant")
     live.act(code, 0, "draw-face-up")
@@ -632,6 +633,10 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     offer = bob.locator("#actions .offer")
     expect(offer).to_contain_text("Anna proposes:")
     expect(bob.locator("#status")).to_have_class(re.compile("mine"))
+    expect(dash.locator("#step")).to_have_text("Waiting for Bob to answer Anna's offer")
+    # Yes is the move to make; no, and Bob's harvests of any moment, are choices.
+    expect(offer.locator("button", has_text="Yes, deal")).not_to_have_class(re.compile("optional"))
+    expect(offer.locator("button", has_text="No, thanks")).to_have_class(re.compile("optional"))
     n = live.service.table(code).next_n
     bob.locator("#actions button", has_text="Yes, deal").click()
     expect(offer).to_have_count(0)

@@ -98,6 +98,7 @@ class Harvest(Action):
     """Harvest and sell a whole field by its beanometer."""
 
     any_time: ClassVar[bool] = True
+    optional: ClassVar[bool] = True
     player: int
     field: int
 
@@ -107,6 +108,7 @@ class Harvest(Action):
 class BuyField(Action):
     """Buy the 3rd bean field."""
 
+    optional: ClassVar[bool] = True
     player: int
 
 

@@ -76,7 +76,8 @@ def _bohnanza_warnings(
             continue  # offered cards may be discarded instead
         for bean in must:
             if not fields_for(p, bean):
-                buy = may_buy_field(s.rules, p)
+                # (said only to a player with the coins: a warning is what to do now)
+                buy = may_buy_field(s.rules, p) and len(p.coins) >= s.rules.third_field_cost
                 out.append(common.forced_harvest(seat, bean, names, lang, you, buy))
                 break
     if s.ending:

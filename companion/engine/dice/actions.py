@@ -48,6 +48,7 @@ class Harvest(Action):
     without the card library). With a known deck both are checked if given."""
 
     any_time: ClassVar[bool] = True
+    optional: ClassVar[bool] = True
     player: int
     card: tuple[str, ...] | None = None
     number: int | None = None

@@ -152,6 +152,7 @@ class ClaimBonus(Action):
 @dataclass(frozen=True, slots=True)
 class Harvest(Action):
     any_time: ClassVar[bool] = True
+    optional: ClassVar[bool] = True
     player: int
     field: int
 

@@ -189,6 +189,9 @@ def must_act(view: dict[str, Any]) -> set[int]:
     if step == "gift":
         pushed = len(view["gifts_pushed"])
         must.add(active if pushed % 2 == 0 else 1 - active)  # whose answer it is
+    if step == "give":  # the accepted gift's maker hands it over
+        pushed = len(view["gifts_pushed"])
+        must.add(active if pushed % 2 == 1 else 1 - active)
     if step == "bonus":  # the seat drawing bo(h)nus cards back to three, else the turn's end
         due = view.get("bonus_due")
         must.add(active if due is None else due)

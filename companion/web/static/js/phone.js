@@ -207,7 +207,7 @@
     const key = keyOf(it);
     const asking = it.ask_again && ui.asking === key;
     return C.h("button", {
-      class: "move" + (asking ? " asking" : "") + (it.any_time && !harvestDue() ? " optional" : ""),
+      class: "move" + (asking ? " asking" : "") + (it.optional && !choiceDue() ? " optional" : ""),
       "data-key": key, "data-type": it.action.type, disabled: ui.busy,
       onclick: () => {
         if (it.ask_again && ui.asking !== key) {
@@ -313,23 +313,25 @@
         C.h("p", { class: "offer-label" }, o.label),
         C.h("div", { class: "offer-buttons" },
           C.h("button", { class: "move primary", "data-key": "offer:yes", disabled: ui.busy, onclick: () => answer(true) }, C.t("offer.yes")),
-          C.h("button", { class: "move", "data-key": "offer:no", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.no"))));
+          C.h("button", { class: "move optional", "data-key": "offer:no", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.no"))));
     }
     if (o.by === me) {
       return C.h("div", { class: "offer", "data-key": "offer-mine" },
         C.h("p", { class: "offer-head" }, C.t("offer.waiting", { names: C.list(o.to.map(name)) })),
         C.h("p", { class: "offer-label" }, o.label),
-        C.h("button", { class: "move", "data-key": "offer:back", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.takeBack")));
+        C.h("button", { class: "move optional", "data-key": "offer:back", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.takeBack")));
     }
     return null;
   }
 
-  // The table waits for this phone and it has only moves of any moment: a harvest
-  // forced on it (to plant a gift, a traded card). Those are what to do now.
-  function harvestDue() {
+  // The table waits for this phone and only moves of any moment or choices that
+  // give something up are left (a harvest or a 3rd field forced on it, to plant a
+  // gift or a traded card): those are what to do now, shown so.
+  function choiceDue() {
     const v = snap.view;
     const items = snap.legal || [];
-    return !!v && (v.waiting_for || []).includes(me) && items.length > 0 && items.every((it) => it.any_time);
+    return !!v && !offeredToMe() && (v.waiting_for || []).includes(me) && items.length > 0
+      && items.every((it) => it.any_time || it.optional);
   }
 
   function offeredToMe() { return !!snap.offer && snap.offer.to.includes(me); }
