@@ -371,7 +371,10 @@ class CameraBots(Bots):
         if action is None:
             return False
         move = game.dice_sightings.by_hand(state, action)
-        if not move.how:
+        # A move no camera sees (a harvest is a card), or the bean piece passed to a
+        # person (they throw when they choose, on the phone; the table follows):
+        # said on the phone.
+        if not move.how or (move.how == "pass" and game.apply(state, action).active in humans):
             try:
                 self.service.act(self.code, action.to_json(), source="demo")
             except CompanionError:
@@ -391,15 +394,6 @@ class CameraBots(Bots):
                 return True
             self.script.append(("save", tuple(sorted(move.faces))))
         elif move.how == "pass":
-            if game.apply(state, action).active in humans:
-                # The next player is a person: they throw when they choose, on the
-                # phone (the table follows); the piece passed is said on the phone.
-                try:
-                    self.service.act(self.code, action.to_json(), source="demo")
-                except CompanionError:
-                    return False
-                self.script.append(("phone", action))
-                return True
             dice = list(range(len(state.faces)))
             self.world.throw(dice, now)  # the next player throws
             self.script += [("pass",), self._thrown("roll", dice)]

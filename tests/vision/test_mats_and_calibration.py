@@ -171,6 +171,11 @@ def test_calibrate_cli_prints_markers_and_homography(tmp_path, capsys):
     assert main(["vision", "calibrate", str(tmp_path / "none.png")]) == 2
 
 
+def _px(truth, points_mm):
+    """Mat millimetres -> the photograph's pixels under `truth`."""
+    return cv2.perspectiveTransform(np.float32(points_mm).reshape(-1, 1, 2), truth).reshape(-1, 2)
+
+
 def _stamp(frame, marker_id, corners_px):
     """A marker of `marker_id` printed where `corners_px` lie in the frame (as a card's
     art might hold one), with its white quiet zone."""
@@ -199,22 +204,17 @@ def test_a_marker_in_a_cards_art_is_not_taken_for_the_mats():
     truth = mm_to_px()
     frame = photograph(layout, truth)
 
-    def px(points_mm):
-        return cv2.perspectiveTransform(np.float32(points_mm).reshape(-1, 1, 2), truth).reshape(
-            -1, 2
-        )
-
     # A fake of marker 6 the same size as the real ones, in a slot, and a smaller
     # fake of marker 5 in another slot; the real 6 is covered by a hand.
-    _stamp(frame, 6, px([[80, 120], [104, 120], [104, 144], [80, 144]]))
-    _stamp(frame, 5, px([[30, 200], [44, 200], [44, 214], [30, 214]]))
+    _stamp(frame, 6, _px(truth, [[80, 120], [104, 120], [104, 144], [80, 144]]))
+    _stamp(frame, 5, _px(truth, [[30, 200], [44, 200], [44, 214], [30, 214]]))
     real6 = detect_markers(photograph(layout, truth))[6].astype(np.int32)
     cv2.fillPoly(frame, [cv2.convexHull(real6)], (90, 120, 170))
     tracker = MatTracker([layout])
     tracker.update(frame)
     assert tracker.seen["seat 2"] == [4, 5, 7]
     probe = np.array([[30, 40], [150, 250], [105, 148]], np.float32)
-    assert np.abs(to_mat(tracker.homographies["seat 2"], px(probe)) - probe).max() < 0.5
+    assert np.abs(to_mat(tracker.homographies["seat 2"], _px(truth, probe)) - probe).max() < 0.5
     # Left with the one real marker and the fake: no homography rather than a wrong one.
     for mid in (4, 5):
         pts = detect_markers(photograph(layout, truth))[mid].astype(np.int32)
@@ -234,13 +234,8 @@ def test_small_marker_like_tiles_in_many_cards_do_not_outvote_the_mats_markers()
     truth = mm_to_px()
     frame = photograph(layout, truth)
 
-    def px(points_mm):
-        return cv2.perspectiveTransform(np.float32(points_mm).reshape(-1, 1, 2), truth).reshape(
-            -1, 2
-        )
-
     for x, y in [(30, 120), (80, 160), (130, 200)]:
-        _stamp(frame, 4, px([[x, y], [x + 7, y], [x + 7, y + 7], [x, y + 7]]))
+        _stamp(frame, 4, _px(truth, [[x, y], [x + 7, y], [x + 7, y + 7], [x, y + 7]]))
     real7 = detect_markers(photograph(layout, truth))[7].astype(np.int32)
     cv2.fillPoly(frame, [cv2.convexHull(real7)], (90, 120, 170))  # a hand over one
     assert [i for i, _ in detect_marker_candidates(frame)].count(4) == 4
@@ -248,7 +243,7 @@ def test_small_marker_like_tiles_in_many_cards_do_not_outvote_the_mats_markers()
     tracker.update(frame)
     assert tracker.seen["seat 2"] == [4, 5, 6]
     probe = np.array([[30, 40], [150, 250], [105, 148]], np.float32)
-    assert np.abs(to_mat(tracker.homographies["seat 2"], px(probe)) - probe).max() < 0.5
+    assert np.abs(to_mat(tracker.homographies["seat 2"], _px(truth, probe)) - probe).max() < 0.5
 
 
 def test_calibration_refuses_a_frame_that_is_no_picture():
