@@ -331,7 +331,7 @@ class TableService:
                     Refusal.NOT_YOUR_SEAT,
                     f"this phone plays seat {seat + 1}, not seat {action.player + 1}",
                 )
-            t.game.apply(t.state, action)  # RuleError: nothing changed
+            after = t.game.apply(t.state, action)  # RuleError: nothing changed
             said = objected(t, action, seat, partners)
             if said:
                 raise TableError(Refusal.PARTNER_REFUSED, said)
@@ -341,14 +341,14 @@ class TableService:
                 t.offer = Offer(action, seat, asked, t.next_n)
                 n = None
             else:
-                n = self._apply(t, action, seat, source)
+                n = self._apply(t, action, after, seat, source)
         self._changed(t.code)
         return {"n": n} if n is not None else {"n": None, "asked": sorted(asked)}
 
-    def _apply(self, t: Table, action: Any, seat: int | None, source: str) -> int:
-        """Apply a checked action: on disk first, then in memory and the log."""
+    def _apply(self, t: Table, action: Any, after: Any, seat: int | None, source: str) -> int:
+        """Make an action the engine took (`after`: the state it leads to): on disk
+        first, then in memory and the log."""
         before = t.state
-        after = t.game.apply(before, action)  # RuleError: nothing changed
         n = t.next_n
         self.store.append(t.playing, n, action.to_json(), seat, source)
         t.state, t.next_n, t.last_source = after, n + 1, source
@@ -393,7 +393,8 @@ class TableService:
                 t.offer = Offer(offer.action, offer.by, offer.to - {seat}, offer.n)
                 n = None
             else:
-                n = self._apply(t, offer.action, offer.by, "phone")  # RuleError: unchanged
+                after = t.game.apply(t.state, offer.action)  # (the state it was made on)
+                n = self._apply(t, offer.action, after, offer.by, "phone")
         self._changed(t.code)
         return {"n": n}
 
