@@ -266,6 +266,7 @@
       const mine = snap.you && v.active === snap.you.seat;
       const others = mine ? (v.waiting_for || []).filter((s) => s !== snap.you.seat) : [];
       const names = others.map((s) => (v.players[s] || {}).name || `${s + 1}`);
+      if (offer) { C.fill(actions, out); return; }  // (the offer says what there is to do)
       out.push(names.length
         ? C.h("p", { class: "hint", "data-key": "waiting" }, C.t("moves.waiting", { names: C.list(names) }))
         : C.h("p", { class: "hint", "data-key": "none" }, C.t("moves.none")));
