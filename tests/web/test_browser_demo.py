@@ -148,6 +148,10 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
         assert demo.table.next_n >= 4, "the demo's bots did not play"
         seat = 1
         page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        # This person taps every 150 ms, faster than a hand: no settling after each
+        # tap (test_a_double_tap_makes_one_move checks it), which would make
+        # Playwright wait up to half a second a tap and the game twice as long.
+        page.add_init_script("window.__settleMs = 0")
         page.goto(f"{demo.url}/j/{demo.code}")
         page.fill("#name", "Pat")
         # The seats are the bots', each there to take over.

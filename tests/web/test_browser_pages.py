@@ -604,7 +604,13 @@ def test_a_double_tap_makes_one_move(live, browser):
             break
         anna.wait_for_timeout(5)
     # The update is drawn: a move lies under the finger again.
-    assert anna.evaluate(f"document.elementFromPoint({x}, {y}).closest('button.move') !== null")
+    assert anna.evaluate(
+        """([x, y]) => [...document.querySelectorAll('#actions button.move')].some((b) => {
+            const r = b.getBoundingClientRect();
+            return r.left <= x && x <= r.right && r.top <= y && y <= r.bottom;
+        })""",
+        [x, y],
+    )
     anna.mouse.click(x, y)  # the double tap's second tap, a moment later
     anna.wait_for_timeout(800)
     mine = [e for e in live.service.game_log(code) if e.seat == 0]

@@ -223,15 +223,19 @@
   }
 
   // A double tap must not make a second, different move: when the dock's move
-  // buttons change (a move made, a group opened, another's move), what now lies
-  // under the finger takes no tap for SETTLE ms (a double tap's second tap comes
-  // 100-300 ms after the first). Forms are left alone: their taps build the move.
-  const SETTLE = 350;
+  // buttons change within a second of a tap on it (the move made, a group opened),
+  // what now lies under the finger takes no tap for SETTLE ms (a double tap's
+  // second tap comes 100-300 ms after the first). Forms are left alone: their taps
+  // build the move.
+  // (a test that taps as fast as a machine, not a hand, may set window.__settleMs)
+  const SETTLE = window.__settleMs === undefined ? 350 : window.__settleMs;
+  dock.addEventListener("pointerdown", () => { ui.tapAt = Date.now(); }, true);
   function drawDock() {
     drawMoves();
     const sig = [...actions.querySelectorAll("button.move, button.group-open, button.back")]
       .map((b) => (b.dataset.key || b.dataset.type || "") + (b.classList.contains("asking") ? "!" : "")).join("|");
-    if (ui.sig !== undefined && sig !== ui.sig && sig) {
+    const tapped = Date.now() - (ui.tapAt || 0) < 1000;
+    if (ui.sig !== undefined && sig !== ui.sig && sig && tapped) {
       actions.classList.add("settling");
       clearTimeout(ui.settling);
       ui.settling = setTimeout(() => actions.classList.remove("settling"), SETTLE);
