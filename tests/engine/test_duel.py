@@ -371,6 +371,12 @@ def test_a_gift_that_fits_no_field_warns_its_player_to_harvest_first():
     assert not [x for x in view(fits, names)["warnings"] if x["kind"] == "forced-harvest"]
 
 
+def test_phase4_a_discard_is_a_choice_the_draw_is_the_move():
+    """The phone outlines a move that gives something up (Action.optional): a
+    newcomer was steered to throw a $1.40 bo(h)nus card away by a filled button."""
+    assert DiscardBonus.optional and not DrawBonus.optional
+
+
 def test_phase4_each_may_discard_one_bonus_card_then_refill_active_first():
     s = _phase4()
     s = play(s, DiscardBonus(1, 2), DiscardBonus(0, 0))

@@ -109,6 +109,7 @@ class DiscardBonus(Action):
     """Phase 4: discard one bo(h)nus card from the hand (before any is drawn)."""
 
     window: ClassVar[bool] = True
+    optional: ClassVar[bool] = True  # (a card given up: a choice, not the step's move)
     player: int
     index: int
 
