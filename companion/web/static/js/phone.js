@@ -207,7 +207,7 @@
     const key = keyOf(it);
     const asking = it.ask_again && ui.asking === key;
     return C.h("button", {
-      class: "move" + (asking ? " asking" : "") + (it.optional && !choiceDue() ? " optional" : ""),
+      class: "move" + (asking ? " asking" : "") + (it.optional && !ui.choiceDue ? " optional" : ""),
       "data-key": key, "data-type": it.action.type, disabled: ui.busy,
       onclick: () => {
         if (it.ask_again && ui.asking !== key) {
@@ -252,6 +252,7 @@
     }
     if (v.over) { dock.className = "dock quiet"; C.fill(actions, C.h("p", { class: "hint" }, R.resultText(snap))); return; }
     const items = snap.legal || [];
+    ui.choiceDue = choiceDue();  // (once a drawing, for every move's button)
     dock.className = "dock" + (items.length || offeredToMe() ? " live" : " quiet");
     if (ui.form) {
       const still = items.find((it) => keyOf(it) === ui.form.key);
@@ -265,12 +266,12 @@
     if (offer) out.push(offer);
     if (ui.gone) { out.push(C.h("p", { class: "hint gone-note", "data-key": "gone" }, C.t("moves.gone"))); }
     if (!items.length) {
+      if (offer) { C.fill(actions, out); return; }  // (the offer says what there is to do)
       // Your turn, yet nothing to do: say whom the table waits for (the other
       // player's answer to your gift, a traded card to plant).
       const mine = snap.you && v.active === snap.you.seat;
       const others = mine ? (v.waiting_for || []).filter((s) => s !== snap.you.seat) : [];
       const names = others.map((s) => (v.players[s] || {}).name || `${s + 1}`);
-      if (offer) { C.fill(actions, out); return; }  // (the offer says what there is to do)
       out.push(names.length
         ? C.h("p", { class: "hint", "data-key": "waiting" }, C.t("moves.waiting", { names: C.list(names) }))
         : C.h("p", { class: "hint", "data-key": "none" }, C.t("moves.none")));
@@ -342,11 +343,7 @@
   function offeredToMe() { return !!snap.offer && snap.offer.to.includes(me); }
 
   async function answer(yes) {
-    ui.busy = true;
-    drawDock();
-    const reply = await C.ask(socket, "offer:answer", { accept: yes });
-    ui.busy = false;
-    C.error(reply.ok ? "" : reply.error.message);
+    await request("offer:answer", { accept: yes });
     if (snap) draw();
   }
 
@@ -361,14 +358,21 @@
       chosen.length ? C.n("dice.save", chosen.length) : C.t("group.save")));
   }
 
-  async function send(action) {
+  // A message to the table: the moves wait (disabled) for its answer, and a
+  // refusal is said.
+  async function request(event, data) {
     ui.busy = true;
-    ui.gone = false;
     drawDock();
-    const reply = await C.ask(socket, "act", { action });
+    const reply = await C.ask(socket, event, data);
     ui.busy = false;
-    if (!reply.ok) C.error(reply.error.message);
-    else { C.error(""); ui.form = null; ui.group = null; }
+    C.error(reply.ok ? "" : reply.error.message);
+    return reply;
+  }
+
+  async function send(action) {
+    ui.gone = false;
+    const reply = await request("act", { action });
+    if (reply.ok) { ui.form = null; ui.group = null; }
     if (snap) draw();
   }
 
