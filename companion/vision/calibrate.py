@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .mats import MatLayout, aruco_dictionary
+from .mats import PAPERS, MatLayout, aruco_dictionary, card_mat, dice_mat, face_up_mat
 
 MAX_SIDE_RATIO = 1.7  # a marker's longest side to its shortest (the camera <= ~20 deg off)
 MIN_SIDE_PX = 8.0  # a smaller square is too few pixels to be a mat's marker
@@ -188,6 +188,78 @@ def side_mm(h: np.ndarray, at_px: tuple[float, float], side: float) -> float:
     """How many millimetres of the mat a square of `side` pixels centred at `at_px`
     in the picture covers (the square root of its area on the mat)."""
     return _square_side(lambda square: to_mat(h, square), at_px, side)
+
+
+def _every_mat() -> list[list[MatLayout]]:
+    """Every mat `companion mats` prints, grouped by its markers' ids: for each,
+    one layout a paper size (the markers sit in the paper's corners)."""
+    groups = [[card_mat(seat, 3, paper) for paper in PAPERS] for seat in range(10)]
+    groups.append([dice_mat(paper) for paper in PAPERS])
+    groups.append([face_up_mat(3, paper) for paper in PAPERS])
+    return groups
+
+
+def table_mats(image: np.ndarray) -> list[tuple[MatLayout, np.ndarray]]:
+    """The mats a picture shows, whatever their seats and paper, each with its
+    homography (pixels -> that mat's mm): of a mat's paper sizes, the one whose
+    markers its fit puts nearest their printed corners."""
+    found = detect_marker_candidates(image)
+    ids = {i for i, _ in found}
+    out = []
+    for group in _every_mat():
+        if len(ids & set(group[0].ids)) < 2:
+            continue
+        fits = []
+        for layout in group:
+            h, used = homography(layout, found)
+            if h is None:
+                continue
+            printed = {m.id: m.corners for m in layout.markers}
+            err = float(
+                np.mean(
+                    [
+                        min(
+                            np.linalg.norm(to_mat(h, q) - printed[i], axis=1).max()
+                            for j, q in found
+                            if j == i
+                        )
+                        for i in used
+                    ]
+                )
+            )
+            fits.append((-len(used), err, layout.paper, layout, h))
+        if fits:
+            _, _, _, layout, h = min(fits, key=lambda f: f[:3])
+            out.append((layout, h))
+    return out
+
+
+def sizes_on_table(image: np.ndarray, quads: list) -> list[tuple[float, float] | None]:
+    """Each quad's (corners in the picture: top-left, top-right, bottom-right,
+    bottom-left) size on the table, (width, length) in mm, measured through the
+    mat it lies on, or the nearest one the picture shows: every mat lies on the one
+    table, so any of them is true to scale there, and a camera a little off
+    straight down shortens in the picture what it does not on the mat. None for a
+    quad None, or where no mat is seen."""
+    mats = table_mats(image)
+    out: list[tuple[float, float] | None] = []
+    for quad in quads:
+        if quad is None or not mats:
+            out.append(None)
+            continue
+        q = np.asarray(quad, np.float32).reshape(4, 2)
+
+        def off_paper(fit: tuple[MatLayout, np.ndarray], q=q) -> float:
+            layout, h = fit
+            x, y = to_mat(h, q.mean(axis=0, keepdims=True))[0]
+            return float(np.hypot(max(-x, 0.0, x - layout.width), max(-y, 0.0, y - layout.height)))
+
+        _, h = min(mats, key=off_paper)
+        mm = to_mat(h, q)
+        width = (np.linalg.norm(mm[1] - mm[0]) + np.linalg.norm(mm[2] - mm[3])) / 2
+        length = (np.linalg.norm(mm[3] - mm[0]) + np.linalg.norm(mm[2] - mm[1])) / 2
+        out.append((round(float(width), 1), round(float(length), 1)))
+    return out
 
 
 def calibration_report(image: np.ndarray, layouts: list[MatLayout]) -> dict:

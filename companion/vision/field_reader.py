@@ -19,6 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .calibrate import sizes_on_table
 from .dataset import IMAGE_SUFFIXES
 
 PX_PER_MM = 2.0
@@ -1440,8 +1441,12 @@ class FieldReader:
         self, image: np.ndarray, quad, size_mm=None, lamp: np.ndarray | None = None
     ) -> FieldReading:
         """The field slot at `quad` in the picture; `size_mm` (or the reader's
-        `slot_mm`): its printed size; `lamp`: the table's (see `lamp`)."""
-        return self.read_slot(slot_view(image, quad, size_mm or self.slot_mm), lamp)
+        `slot_mm`; else as the mats in the picture measure it, see `read_all`): its
+        printed size; `lamp`: the table's (see `lamp`)."""
+        size = size_mm or self.slot_mm
+        if size is None and getattr(image, "ndim", 0) == 3:
+            size = sizes_on_table(image, [quad])[0]
+        return self.read_slot(slot_view(image, quad, size), lamp)
 
     def lamp(self, image: np.ndarray, quads: list, sizes_mm: list | None = None):
         """The colour of the light over the field slots at `quads` in the picture
@@ -1455,10 +1460,18 @@ class FieldReader:
         """`read` of several field slots of one picture (a quad None: None), the
         picture's work shared: each slot's view is warped from one BGRA copy of it
         (the same pixels as from the picture, in about half the time), and the
-        lamp's colour is the table's (`lamp_colour`)."""
+        lamp's colour is the table's (`lamp_colour`). A slot whose
+        printed size is not given (nor the reader's `slot_mm`) is measured through
+        the mats the picture shows (`calibrate.sizes_on_table`): its shape in the
+        picture is not its shape on the table once the camera leans a little."""
         if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] != 3:
             raise ValueError("not a colour picture (an empty or unreadable frame)")
-        sizes = sizes_mm if sizes_mm is not None else [None] * len(quads)
+        sizes = list(sizes_mm) if sizes_mm is not None else [None] * len(quads)
+        if self.slot_mm is None and any(
+            q is not None and s is None for q, s in zip(quads, sizes, strict=True)
+        ):
+            measured = sizes_on_table(image, quads)
+            sizes = [s if s is not None else m for s, m in zip(sizes, measured, strict=True)]
         bgra = cv2.cvtColor(image, cv2.COLOR_BGR2BGRA) if len(quads) > 4 else image
         views = [
             None if q is None else slot_view(bgra, q, size or self.slot_mm)

@@ -26,7 +26,7 @@ from companion.sim.hard_tables import (
     render_table,
     write_real_enrolment,
 )
-from companion.vision.calibrate import MatTracker, to_image
+from companion.vision.calibrate import MatTracker, sizes_on_table, to_image
 from companion.vision.field_reader import FieldReader, slot_view
 from companion.vision.mats import card_mat
 
@@ -173,6 +173,40 @@ def test_a_slot_is_true_to_scale_only_from_its_printed_size():
         reader.read(img, f["quad"], f["size_mm"]).cards == f["cards"] for f in labels["fields"]
     )
     assert ok >= 9
+
+
+def test_a_slots_printed_size_not_given_is_measured_through_the_mats_in_the_picture(tmp_path):
+    """Issue 16: `eval-fields` is given each slot's corners in the picture; taken
+    from that shape alone, a slot seen by a camera 15 degrees off is squeezed or
+    stretched by up to a tenth and its count comes out wrong. The mats' markers in
+    the same picture give its size on the table."""
+    rng = np.random.default_rng(1)
+    cond = Conditions(**{**EASY.__dict__, "tilt_deg": (15.0, 15.0)})
+    img, labels = render_table(rng, 7, "r4", cond)
+    quads = [f["quad"] for f in labels["fields"]]
+    measured = sizes_on_table(img, quads)
+    for f, size in zip(labels["fields"], measured, strict=True):
+        assert size is not None
+        assert np.allclose(size, f["size_mm"], atol=1.5), (size, f["size_mm"])
+    reader = reader_for("r4")
+    given = [r.cards for r in reader.read_all(img, quads, [f["size_mm"] for f in labels["fields"]])]
+    counted = [len(g) == len(f["cards"]) for g, f in zip(given, labels["fields"], strict=True)]
+    assert sum(counted) == 21
+    assert [r.cards for r in reader.read_all(img, quads)] == given
+    # (from the shapes alone, 12 of the 21 counts were right)
+    lamp = fr.lamp_colour([slot_view(img, q) for q in quads])
+    shaped = [reader.read_slot(slot_view(img, q), lamp).cards for q in quads]
+    fields = labels["fields"]
+    assert sum(len(g) == len(f["cards"]) for g, f in zip(shaped, fields, strict=True)) < 16
+    assert reader.read(img, quads[0]).cards == given[0]
+    # eval-fields on labels without sizes reads as with them.
+    cv2.imwrite(str(tmp_path / "scene.png"), img)
+    bare = [{"quad": f["quad"], "cards": f["cards"]} for f in labels["fields"]]
+    (tmp_path / "scene.json").write_text(json.dumps({"fields": bare}))
+    figures, _ = fr.score_fields(reader, tmp_path)
+    assert figures["exact"] == sum(g == f["cards"] for g, f in zip(given, fields, strict=True))
+    # No mat in view: nothing to measure by (the slot's shape is all there is).
+    assert sizes_on_table(np.full((480, 640, 3), 200, np.uint8), quads[:1]) == [None]
 
 
 def test_an_unreadable_frame_is_a_clear_error():

@@ -12,6 +12,9 @@ from companion.vision.calibrate import (
     detect_marker_candidates,
     detect_markers,
     homography,
+    sizes_on_table,
+    table_mats,
+    to_image,
     to_mat,
 )
 from companion.vision.mats import (
@@ -249,3 +252,20 @@ def test_small_marker_like_tiles_in_many_cards_do_not_outvote_the_mats_markers()
 def test_calibration_refuses_a_frame_that_is_no_picture():
     with pytest.raises(ValueError, match="not a picture"):
         detect_markers(None)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_mats_in_a_picture_are_found_whatever_their_seat_and_paper(paper):
+    """What a slot measures on the table, from a picture alone: the mat's seat from
+    its markers' ids, its paper from where they sit (A4 and Letter differ by 18 mm
+    in height), and through its homography the slot's printed size."""
+    layout = card_mat(5, 3, paper)
+    h = mm_to_px(scale=1.4, tilt=0.0004)
+    frame = photograph(layout, h, size=(1280, 1000))
+    (found, fit), *others = table_mats(frame)
+    assert not others and found.name == layout.name and found.paper == paper
+    slot = layout.slots[1]
+    quad = to_image(fit, np.float32(slot.quad))
+    (x0, y0), (x1, _), _, (_, y3) = slot.quad
+    assert np.allclose(sizes_on_table(frame, [quad, None])[0], (x1 - x0, y3 - y0), atol=1.0)
+    assert sizes_on_table(frame, [None]) == [None]
