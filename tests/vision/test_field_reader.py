@@ -20,9 +20,11 @@ from companion.sim.card_scenes import (
     write_field_dataset,
 )
 from companion.sim.hard_tables import (
+    CARD_MASK,
     EASY,
     HELD_OUT,
     Conditions,
+    real_face,
     render_table,
     write_real_enrolment,
 )
@@ -207,6 +209,62 @@ def test_a_slots_printed_size_not_given_is_measured_through_the_mats_in_the_pict
     assert figures["exact"] == sum(g == f["cards"] for g, f in zip(given, fields, strict=True))
     # No mat in view: nothing to measure by (the slot's shape is all there is).
     assert sizes_on_table(np.full((480, 640, 3), 200, np.uint8), quads[:1]) == [None]
+
+
+def _enrol(folder, style, picture):
+    """A face a variety of `style` as `picture` makes it from the card, into `folder`."""
+    folder.mkdir()
+    for bean in NUMBERS:
+        face = real_face(bean, style)
+        face[CARD_MASK == 0] = 255
+        cv2.imwrite(str(folder / f"{bean}.png"), picture(face))
+    return FieldReader.from_folder(folder)
+
+
+def _photographed(face, ground=(60, 70, 80), turn=0.0):
+    """The card on a table (or a scanner's lid) with room around it, a little turned."""
+    out = cv2.copyMakeBorder(face, 30, 30, 30, 30, cv2.BORDER_CONSTANT, value=ground)
+    m = cv2.getRotationMatrix2D((out.shape[1] / 2, out.shape[0] / 2), turn, 1.0)
+    return cv2.warpAffine(out, m, out.shape[1::-1], borderValue=ground)
+
+
+def _cut_out(face):
+    """The card cut out with its rounded corners: transparent outside them."""
+    alpha = np.where(CARD_MASK > 0, 255, 0).astype(np.uint8)
+    return np.dstack([np.where(CARD_MASK[..., None] > 0, face, 0), alpha])
+
+
+def test_a_face_enrolled_from_a_photo_or_scan_with_room_around_it_is_cut_to_the_card(tmp_path):
+    """Issue 16: the reader takes an enrolled face to be the card edge to edge; a
+    face picture with 15 mm of table or scanner lid around the card (dark or light
+    grey, the card a little turned), or cut out with transparent corners, reads
+    the table as the card cut to its edges does."""
+    rng = np.random.default_rng(202)
+    img, labels = render_table(rng, 7, "r1")
+    quads = [f["quad"] for f in labels["fields"]]
+    sizes = [f["size_mm"] for f in labels["fields"]]
+    tight = _enrol(tmp_path / "tight", "r1", lambda f: f)
+    truth = [f["cards"] for f in labels["fields"]]
+    want = [r.cards for r in tight.read_all(img, quads, sizes)]
+    assert sum(w == t for w, t in zip(want, truth, strict=True)) >= 19
+    pictures = {
+        "dark": lambda f: _photographed(f, turn=6.0),
+        "turned back": lambda f: _photographed(f, turn=-6.0),
+        "light grey": lambda f: _photographed(f, ground=(200, 200, 200)),
+        "cut out": _cut_out,
+    }
+    for name, picture in pictures.items():
+        reader = _enrol(tmp_path / name.replace(" ", "-"), "r1", picture)
+        got = [r.cards for r in reader.read_all(img, quads, sizes)]
+        right = sum(g == t for g, t in zip(got, truth, strict=True))
+        assert right >= sum(w == t for w, t in zip(want, truth, strict=True)) - 1, name
+
+
+def test_a_face_picture_cut_to_the_card_is_kept_as_it_is():
+    for bean in NUMBERS:
+        face = real_face(bean, "r4")
+        face[CARD_MASK == 0] = 255
+        assert fr.card_in(face) is face
 
 
 def test_an_unreadable_frame_is_a_clear_error():
