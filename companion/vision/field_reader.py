@@ -1057,7 +1057,7 @@ def card_in(picture: np.ndarray) -> np.ndarray:
     ):
         return picture  # no card-shaped thing on a background: as it is
     turn = cv2.getRotationMatrix2D((cx, cy), angle, 1.0)
-    turn[:, 2] += (w / 2 - cx, h / 2 - cy)
+    turn[:, 2] += np.array([w / 2 - cx, h / 2 - cy])
     return cv2.warpAffine(
         picture,
         turn,
