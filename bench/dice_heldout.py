@@ -1,7 +1,7 @@
 """Harder checks of the dice reader on the real photos (dice-real): the figure to
 trust before another sitting's photos, which nobody here has seen.
 
-    .venv/bin/python bench/dice_heldout.py [--real DIR] [--held] [--only SPLIT] [--told]
+    .venv/bin/python bench/dice_heldout.py [--real DIR] [--held] [--only SPLIT] [--told] [--per-face N]
 
 Splits (teach on one side, read the other):
 
@@ -81,6 +81,7 @@ def main() -> None:
     parser.add_argument("--only", default=None, help="one split")
     parser.add_argument("--conditions", default=None, help="comma-separated conditions")
     parser.add_argument("--verbose", action="store_true", help="name every failure")
+    parser.add_argument("--per-face", type=int, default=20, help="dice a face taught, at most")
     parser.add_argument(
         "--told", action="store_true", help="tell the reader how many dice are labelled"
     )
@@ -97,7 +98,7 @@ def main() -> None:
         if k != 1.0:
             taught = [Smaller(s, k) for s in taught]
         read = [s for s in samples if test(s) and held_out(s) == args.held]
-        reader = DiceReader.enrol(classes, taught, per_face=20)
+        reader = DiceReader.enrol(classes, taught, per_face=args.per_face)
         images = [(s, s.image()) for s in read]
         out[name] = {}
         for cond in conditions:

@@ -8,6 +8,7 @@ import pytest
 
 from companion.cli import main
 from companion.vision.dataset import Box, Detection, match, read_dataset, score
+from companion.vision.dice_reader import DiceReader
 from companion.vision.split import split_by_size, split_dataset
 
 from ..shared import REAL_DICE as REAL
@@ -198,6 +199,31 @@ def _read(reader, samples, change="as is"):
         img, boxes = CHANGES[change](s.image(), s.boxes)
         results.append((boxes, reader.read(img)))
     return score(results)
+
+
+def test_a_die_learnt_from_another_place_than_its_label_is_left_out(real_dev):
+    """Issue 17: which 20 dice of a face enrolment takes is a draw. Whenever it took
+    dice of dice_20 (a heap seen very slantwise, each die labelled by its top pip),
+    the reader learnt from a view that was not the labelled die and read specks of
+    the table as Ones: precision 70 % with seeds 3 and 5, 98 % with 4 (the
+    pictures 1-20 of every series taught, the mixed pictures after them read).
+    Those dice are left out (a heap, a label off the face found, a die as unlike
+    its face's others as clutter), whatever the draw."""
+    import re
+
+    classes, samples = real_dev
+    number = [int(re.sub(r"\D", "", s.path.stem) or 0) for s in samples]
+    taught = [s for s, n in zip(samples, number, strict=True) if n <= 20]
+    read = [
+        s
+        for s, n in zip(samples, number, strict=True)
+        if n > 20 and s.path.name.startswith("dice_")
+    ]
+    assert len(read) >= 20
+    for seed in (3, 4, 5):
+        reader = DiceReader.enrol(classes, taught, per_face=20, seed=seed)
+        sc = _read(reader, read)
+        assert sc["precision"] >= 0.99 and sc["recall"] >= 0.99, (seed, sc)
 
 
 def test_dice_taught_small_are_read_two_to_four_times_larger(real_dev):
