@@ -1,7 +1,8 @@
 """Harder checks of the dice reader on the real photos (dice-real): the figure to
 trust before another sitting's photos, which nobody here has seen.
 
-    .venv/bin/python bench/dice_heldout.py [--real DIR] [--held] [--only SPLIT] [--told] [--per-face N]
+    .venv/bin/python bench/dice_heldout.py [--real DIR] [--held] [--only SPLIT] [--told]
+        [--per-face N]
 
 Splits (teach on one side, read the other):
 
