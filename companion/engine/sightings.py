@@ -46,6 +46,7 @@ class Outcome:
     actions: list[Action] = field(default_factory=list)
     problem: str | None = None
     unsure: list[SeenDie] = field(default_factory=list)
+    problem_de: str | None = None  # the problem on a German phone
 
     @property
     def needs_confirmation(self) -> bool:

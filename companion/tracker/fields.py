@@ -45,12 +45,17 @@ class FieldsOutcome:
     problem: str | None = None
     seat: int | None = None  # whose field the problem or the doubt is about
     unsure: list[tuple[int, int]] = field(default_factory=list)  # (seat, field) to confirm
+    problem_de: str | None = None  # the problem on a German phone
 
 
 # ---------------------------------------------------------------- the games
 
 
 # ---------------------------------------------------------------- one look
+
+
+PART_TAKEN = "part of the field was taken; a harvest takes it all"
+PART_TAKEN_DE = "ein Teil des Feldes wurde genommen; geerntet wird immer das ganze Feld"
 
 
 def _readings(before: tuple[str, ...], now: tuple[str, ...]) -> list[tuple[bool, tuple[str, ...]]]:
@@ -71,7 +76,7 @@ def _readings(before: tuple[str, ...], now: tuple[str, ...]) -> list[tuple[bool,
         anew = (True, now)  # harvested and planted anew
         return [grew, anew] if kept or now[0] == before[0] else [anew, grew]
     if kept:
-        raise ValueError("part of the field was taken; a harvest takes it all")
+        raise ValueError(PART_TAKEN)
     return [(True, now)]
 
 
@@ -89,20 +94,29 @@ def interpret_fields(
         raise TypeError(f"no card tracker for {type(state).__name__}")
     if len(seen) != len(state.players):
         return FieldsOutcome(
-            problem=f"{len(seen)} players' fields read, {len(state.players)} seated"
+            problem=f"{len(seen)} players' fields read, {len(state.players)} seated",
+            problem_de=f"Felder von {len(seen)} Spielern gelesen, {len(state.players)} am Tisch",
         )
     changes: list[tuple[int, int, list]] = []  # seat, field, its possible readings
     unsure: list[tuple[int, int]] = []
     for seat, fields in enumerate(seen):
         was = state.players[seat].fields
         if len(fields) < len(was):
-            return FieldsOutcome(problem=f"seat {seat + 1}: a bean field is not seen", seat=seat)
+            return FieldsOutcome(
+                problem=f"seat {seat + 1}: a bean field is not seen",
+                problem_de=f"Platz {seat + 1}: ein Bohnenfeld ist nicht zu sehen",
+                seat=seat,
+            )
         for f, reading in enumerate(fields):
             before = was[f] if f < len(was) else ()
             try:
                 options = _readings(before, reading.cards)
             except ValueError as err:
-                return FieldsOutcome(problem=f"seat {seat + 1}, field {f + 1}: {err}", seat=seat)
+                return FieldsOutcome(
+                    problem=f"seat {seat + 1}, field {f + 1}: {err}",
+                    problem_de=f"Platz {seat + 1}, Feld {f + 1}: {PART_TAKEN_DE}",
+                    seat=seat,
+                )
             if options == [(False, ())]:
                 continue
             changes.append((seat, f, options))
@@ -180,5 +194,7 @@ def _try(
             trial = rules.apply(trial, trying)
             actions.append(trying)
     except RuleError as err:
-        return FieldsOutcome(problem=err.message, seat=trying.player if trying else None)
+        return FieldsOutcome(
+            problem=err.message, problem_de=err.de, seat=trying.player if trying else None
+        )
     return FieldsOutcome(actions)

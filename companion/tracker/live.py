@@ -111,6 +111,12 @@ class Applied:
     before: Any = None
 
 
+def _said(outcome: Outcome | FieldsOutcome) -> words.Words:
+    """A look's problem in both languages (a notice on every phone)."""
+    assert outcome.problem is not None
+    return words.both(outcome.problem, outcome.problem_de)
+
+
 @dataclass
 class LiveDice:
     """A dice game at the table: settled pictures of the dice mat in, the table's
@@ -157,7 +163,7 @@ class LiveDice:
         seat = state.active
         self.problem = outcome.problem
         if outcome.problem:
-            self.service.notice(self.code, "illegal", outcome.problem, seat=seat)
+            self.service.notice(self.code, "illegal", _said(outcome), seat=seat)
         elif outcome.needs_confirmation:
             self.pending = outcome
             faces = [d.face for d in outcome.unsure]
@@ -254,7 +260,7 @@ class LiveDice:
         self.problem = outcome.problem
         self.asked = sure if outcome.problem else None
         if outcome.problem:
-            self.service.notice(self.code, "illegal", outcome.problem, seat=state.active)
+            self.service.notice(self.code, "illegal", _said(outcome), seat=state.active)
         else:
             self._apply(outcome)
         return outcome
@@ -268,7 +274,7 @@ class LiveDice:
                 )
             except RuleError as err:
                 if self.service.table(self.code).next_n == self._judged:
-                    self.service.notice(self.code, "illegal", err.message)
+                    self.service.notice(self.code, "illegal", words.both(err.message, err.de))
                 # (else a phone moved the game on since the look was judged: its
                 # refusal says nothing of the table; the next look is judged anew)
                 return
@@ -517,7 +523,7 @@ class LiveFields:
         self.pending = None
         if outcome.problem:
             self.problem = outcome.problem
-            self.service.notice(self.code, "illegal", outcome.problem, seat=outcome.seat)
+            self.service.notice(self.code, "illegal", _said(outcome), seat=outcome.seat)
         elif outcome.unsure and outcome.actions:
             self.problem = None
             self.pending = outcome
@@ -594,7 +600,7 @@ class LiveFields:
             self.service.act_all(self.code, [a.to_json() for a in outcome.actions], source="camera")
         except RuleError as err:
             if self.service.table(self.code).next_n == self._judged:
-                self.service.notice(self.code, "illegal", err.message)
+                self.service.notice(self.code, "illegal", words.both(err.message, err.de))
             # (else a phone moved the game on since the look was judged, or a
             # confirmation came after it: the refusal says nothing of the table)
             return

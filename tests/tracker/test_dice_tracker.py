@@ -89,6 +89,7 @@ def test_the_bean_piece_is_a_roll_with_nothing_saved_once_a_turn():
     assert isinstance(acts[0], RepeatRoll) and not state.piece
     outcome = t.see(state, look(["blue", "soy", "red", "blue", "green"], moved=1))
     assert "bean piece is used" in outcome.problem and not outcome.actions
+    assert "Bohnenfigur ist schon benutzt" in outcome.problem_de  # said on a German phone
 
 
 def test_the_same_picture_again_is_nothing_new():

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from companion.engine.bohnanza.actions import DrawFaceUp, EndTrading, Harvest, Plant, PlantTraded
 from companion.engine.bohnanza.game import apply, new_game
+from companion.engine.errors import RULE_DE, Rule
 from companion.tracker.fields import SeenField, interpret_fields
 
 from .helpers import seen_of, with_fields
@@ -31,6 +32,7 @@ def test_a_second_variety_in_a_field_is_flagged_in_the_engines_words():
     state = with_fields(state, 0, [[other], []])
     out = interpret_fields(state, seen_of(state, {(0, 0): [other, first]}))
     assert out.actions == [] and "can't go there" in out.problem and out.seat == 0
+    assert out.problem_de == RULE_DE[Rule.ONE_VARIETY_PER_FIELD]  # the rule's own German sentence
 
 
 def test_a_third_card_in_step_one_is_flagged():
@@ -78,7 +80,9 @@ def test_part_of_a_field_taken_and_a_missing_seat_are_problems():
     state = with_fields(state, 1, [["red"] * 3, []])
     out = interpret_fields(state, seen_of(state, {(1, 0): ["red"]}))
     assert "part of the field" in out.problem and out.seat == 1
-    assert "seated" in interpret_fields(state, seen_of(state)[:2]).problem
+    assert "Teil des Feldes" in out.problem_de
+    missing = interpret_fields(state, seen_of(state)[:2])
+    assert "seated" in missing.problem and "am Tisch" in missing.problem_de
 
 
 def test_an_unsure_new_card_is_named_for_confirmation():

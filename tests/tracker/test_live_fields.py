@@ -3,6 +3,7 @@ there, still, is not read; the card is, once the hand has gone. A look reads aga
 only the slots that changed."""
 
 from companion.engine.beans import VARIETIES
+from companion.engine.errors import RULE_DE
 from companion.sim.card_scenes import CardTable
 from companion.sim.clock import FakeClock
 from companion.sim.worlds import cards_camera
@@ -123,3 +124,31 @@ def test_a_look_a_phones_move_overtook_before_it_was_applied_is_no_illegal_move(
     assert [o is not None for o in outcomes] == [False, True, False]
     assert service.snapshot(code)["notices"] == []
     assert service.table(code).state.players[seat].fields[0] == (hand[0],)
+
+
+def test_an_illegal_move_the_camera_sees_is_told_in_the_phones_language(store, service):
+    """A card laid where the rules don't let it go: every phone is told what is wrong,
+    a German phone in German (the rule's own sentence), and nothing is applied."""
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
+    service.start_game(code)
+    clock = FakeClock(0.0)
+    world, _feed, live = cards_camera(service, code, seed=5, clock=clock)
+    table = world.table
+    dealt = table.look()
+    for _ in range(3):
+        live.frame(dealt)
+    state = service.table(code).state
+    seat, hand = state.active, state.players[state.active].hand
+    n = service.table(code).next_n
+    # Not the hand's first card: a variety the hand's front is not.
+    wrong = next(b for b in VARIETIES if b not in hand[:1])
+    table.columns[table.slot(seat, 0)] = [wrong]
+    laid = table.look()
+    for _ in range(3):
+        live.frame(laid)
+    assert service.table(code).next_n == n  # nothing applied
+    en = [x for x in service.snapshot(code)["notices"] if x["kind"] == "illegal"]
+    de = [x for x in service.snapshot(code, lang="de")["notices"] if x["kind"] == "illegal"]
+    assert len(en) == len(de) == 1 and en[0]["text"] != de[0]["text"]
+    assert de[0]["text"] in RULE_DE.values(), de[0]["text"]
+    store.close()

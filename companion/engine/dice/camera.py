@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .. import words
 from ..actions import Action
 from ..sightings import DiceMove, Outcome, Seen, SeenDie
 from .actions import PassPiece, RepeatRoll, Roll, Save
@@ -114,7 +115,10 @@ def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
     n = len(state.dice.dice)
     count = len(seen.rolled) + len(seen.field)
     if count != n:
-        return Outcome(problem=f"{count} dice on the mat, {n} expected: one hidden or off the mat?")
+        return Outcome(
+            problem=f"{count} dice on the mat, {n} expected: one hidden or off the mat?",
+            problem_de=f"{count} Würfel auf der Matte, {n} erwartet: einer verdeckt oder daneben?",
+        )
     unsure = [d for d in seen.rolled + seen.field if d.confidence < SURE]
     me = state.active
     field_now = Counter(d.face for d in seen.field)
@@ -125,28 +129,44 @@ def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
         faces = _assign(rolled_now, dice, state)
         if faces is None:
             shown = ", ".join(sorted(d.face for d in rolled_now))
-            return Outcome(problem=f"no die can show {shown}: misread?")
+            shown_de = ", ".join(sorted(words.bean(d.face, "de") for d in rolled_now))
+            return Outcome(
+                problem=f"no die can show {shown}: misread?",
+                problem_de=f"Kein Würfel kann {shown_de} zeigen: falsch gelesen?",
+            )
         return Outcome([*actions, kind(player, tuple(faces))], unsure=unsure)
 
     if state.step == "turn-end":
         if field_now == field_was:
             return Outcome()  # the turn's last picture, seen again
         if seen.field:
-            return Outcome(problem="clear the bean field, then the next player rolls all five")
+            return Outcome(
+                problem="clear the bean field, then the next player rolls all five",
+                problem_de="Erst das Bohnenfeld leeren, dann würfelt der nächste mit allen fünf.",
+            )
         return rolled([PassPiece(me)], (me + 1) % len(state.players), list(range(n)))
     if field_was - field_now:
-        return Outcome(problem="a saved die left the bean field: saved dice stay there")
+        return Outcome(
+            problem="a saved die left the bean field: saved dice stay there",
+            problem_de="Ein abgelegter Würfel hat das Bohnenfeld verlassen: er bleibt dort.",
+        )
     added = list((field_now - field_was).elements())
     still = before is not None and _stayed(before.rolled, seen.rolled, seen.side)
     if state.step == "roll":
         if added:
-            return Outcome(problem="dice went to the bean field before the roll")
+            return Outcome(
+                problem="dice went to the bean field before the roll",
+                problem_de="Würfel kamen vor dem Wurf ins Bohnenfeld.",
+            )
         if still or (before is None and all(f is None for f in state.faces)):
             return Outcome()  # nothing rolled yet (the first look: how the dice lie)
         return rolled([], me, [i for i in range(n) if not state.saved[i]])
     # "save": the latest roll lies in the rolling area.
     if Counter(added) - Counter(f for i in state.rolled if (f := state.faces[i]) is not None):
-        return Outcome(problem="a die in the bean field shows what no die just rolled showed")
+        return Outcome(
+            problem="a die in the bean field shows what no die just rolled showed",
+            problem_de="Ein Würfel im Bohnenfeld zeigt, was kein eben geworfener Würfel zeigte.",
+        )
     # The new dice in the tray: those beyond what the bean field held.
     held = Counter((state.faces[i], state.dice.dice[i].kind) for i in range(n) if state.saved[i])
     new_dice = []
@@ -159,14 +179,20 @@ def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
     try:
         saves = [Save(me, _indices_for(new_dice, state.rolled, state))] if added else []
     except StopIteration:
-        return Outcome(problem="a die in the bean field is not one just rolled: misread?")
+        return Outcome(
+            problem="a die in the bean field is not one just rolled: misread?",
+            problem_de="Ein Würfel im Bohnenfeld wurde nicht eben geworfen: falsch gelesen?",
+        )
     left = [i for i in range(n) if not state.saved[i] and not (saves and i in saves[0].dice)]
     if still or not left:
         return Outcome(list(saves), unsure=unsure)  # saved, nothing rolled again (yet)
     if saves:
         return rolled(list(saves), me, left)
     if not state.piece:
-        return Outcome(problem="rolled again without saving: the bean piece is used this turn")
+        return Outcome(
+            problem="rolled again without saving: the bean piece is used this turn",
+            problem_de="Ohne abzulegen neu gewürfelt: die Bohnenfigur ist schon benutzt.",
+        )
     return rolled([], me, list(state.rolled), RepeatRoll)
 
 
