@@ -13,6 +13,7 @@ from typing import Any
 
 from gpiozero import LED, RGBLED, Buzzer
 
+from ..engine.words import both
 from ..errors import CompanionError, Refusal
 from ..tables import TableError, TableService
 from .devices import DebouncedButton, SystemClock, Timer
@@ -257,13 +258,14 @@ class Panel:
         try:
             self.service.act(self.code, action, source="panel")
         except CompanionError as err:
-            self._say(err.message)
+            self._say(err.message, err.de)
             return err.message
         return "ok"
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, de: str | None = None) -> None:
+        """A message on every screen (`de`: on a German phone)."""
         self.messages = (self.messages + [text])[-5:]
-        self.service.notice(self.code, "waiting", text)
+        self.service.notice(self.code, "waiting", both(text, de))
 
     def step_action(self, seat: int) -> dict[str, Any] | None:
         """The move a seat's button makes: the seat's own "I'm done with this step"
@@ -287,21 +289,29 @@ class Panel:
         except TableError as err:
             return err.message
         if seat >= players:
-            self._say(f"there is no seat {seat + 1} at this table")
+            self._say(
+                f"there is no seat {seat + 1} at this table",
+                f"an diesem Tisch gibt es keinen Platz {seat + 1}",
+            )
             return "no seat"
         action = self.step_action(seat)
         if action is None:
             t = self.service.table(self.code)
             if t.state is None:
-                self._say("the game has not started")
+                self._say("the game has not started", "das Spiel hat noch nicht begonnen")
                 return "not started"
             legal = self.service.legal_for(t, seat)
             waiting = [i for i in legal if i["needs"] and i["action"]["player"] == seat]
-            self._say(
-                f"Seat {seat + 1}: say on a phone what the cards are"
-                if waiting
-                else f"Seat {seat + 1}: nothing to end now"
-            )
+            if waiting:
+                self._say(
+                    f"Seat {seat + 1}: say on a phone what the cards are",
+                    f"Platz {seat + 1}: sag auf einem Handy, welche Karten es sind",
+                )
+            else:
+                self._say(
+                    f"Seat {seat + 1}: nothing to end now",
+                    f"Platz {seat + 1}: gerade gibt es nichts zu beenden",
+                )
             return "nothing"
         return self._do(action)
 
@@ -316,7 +326,10 @@ class Panel:
         """The players say they rebuilt the draw deck: check it against the count."""
         t = self.service.table(self.code)
         if t.state is None or t.game.reshuffled is None:
-            self._say("there is no draw deck to reshuffle in this game")
+            self._say(
+                "there is no draw deck to reshuffle in this game",
+                "in diesem Spiel gibt es keinen Nachziehstapel zum Mischen",
+            )
             return "no deck"
         problem = t.game.reshuffled(t.state)
         if problem is None:
@@ -326,14 +339,17 @@ class Panel:
         return "mismatch"
 
     def undo_tapped(self) -> str:
-        self._say("hold the undo button for 2 seconds to take back the last action")
+        self._say(
+            "hold the undo button for 2 seconds to take back the last action",
+            "den Rückgängig-Knopf 2 Sekunden halten, um den letzten Zug zurückzunehmen",
+        )
         return "hold"
 
     def undo_held(self) -> str:
         try:
             return self.service.undo(self.code)
         except TableError as err:
-            self._say(err.message)
+            self._say(err.message, err.de)
             return err.message
 
     # ------------------------------------------------------------ the virtual panel
