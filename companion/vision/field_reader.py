@@ -169,6 +169,9 @@ ART_BANDS = 4  # 32 mm of a card's width
 MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
 GAP_FILL = 1.7  # two tops this many usual strips apart have a card between them
 GAP_WEAK = 1.6  # ... this many shortest strips apart, a weakly seen top between
+# Two card tops that meet or come nearer than CROSS_MM within CROSS_HALF_MM of the
+# slot's middle (a card's width less its borders) are one card's.
+CROSS_MM, CROSS_HALF_MM = 1.5, 24.0
 MIN_BANDS = 4  # a card's top edge is seen in at least this many bands
 WEAK_BANDS = 3  # ... or this many, where the column's steps say a top was missed
 # Rows per mm across: card tops turned up to 8.5 degrees; straight first (a tie keeps
@@ -687,6 +690,20 @@ def _lines(
     y0 = ys[None, :] - s[:, None] * xs[None, :]
     sel = np.abs(y0 - ((ks - 0.5) * bin_px)[:, None]) <= 1.5 * bin_px
     at = (y0 * sel).sum(axis=1) / np.maximum(sel.sum(axis=1), 1)
+    if len(ks) > 1:
+        # Two tops that meet or cross across a card's middle are one card's (a
+        # turned card's top and a band inside it, 5 mm apart at the middle and
+        # crossing at its edge): the better supported stays (ks is in that order).
+        ends = np.array([-CROSS_HALF_MM, CROSS_HALF_MM])
+        edge = at[:, None] + s[:, None] * ends[None, :]
+        d = edge[:, None, :] - edge[None, :, :]  # (i, j, either end)
+        one = ((d[..., 0] * d[..., 1] <= 0) | (np.abs(d).min(axis=2) < CROSS_MM * ALONG)).tolist()
+        alone: list[int] = []
+        for i in range(len(ks)):
+            if not any(one[i][j] for j in alone):
+                alone.append(i)
+        keep_i = np.array(sorted(alone))
+        at, s, ks = at[keep_i], s[keep_i], ks[keep_i]
     out = sorted(zip(at.tolist(), s.tolist(), best[ks].tolist(), strict=True))
     if weak is not None:
         weak += [(y, sl) for y, sl, n in out if n < MIN_BANDS]
