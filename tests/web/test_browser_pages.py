@@ -253,6 +253,24 @@ def test_german_by_the_browser_and_by_the_switch(live, browser):
     not_wider(anna)
 
 
+def test_leaving_a_game_under_way_asks_a_second_tap(live, browser):
+    """A newcomer tapped "Change seat" mid-turn to look around: the seat went at
+    once and the table played on without them. Now the first tap asks; the seat
+    stays until the second."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=3)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#turn")).to_have_text("Your turn")
+    anna.click(".foot #leave")
+    expect(anna.locator(".foot #leave")).to_contain_text("Tap again to leave your seat")
+    assert {s: x.name for s, x in live.service.table(code).seats.items()} == {
+        0: "Anna"
+    }  # still seated
+    anna.click(".foot #leave")
+    anna.wait_for_url(re.compile(f"/j/{code}$"))
+    assert {s: x.name for s, x in live.service.table(code).seats.items()} == {}
+
+
 def test_the_phone_buzzes_when_it_becomes_your_turn(live, browser):
     code = live.open("bohnanza", 3, knowledge="known", seed=3)
     buzz = "navigator.vibrate = (p) => (window.__buzz = window.__buzz || []).push(p) > 0;"

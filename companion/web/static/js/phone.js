@@ -35,8 +35,22 @@
   socket.on("closed", () => ended(true));
   socket.on("connect_error", () => C.error(C.t("error.reconnecting")));
   socket.on("connect", () => C.error(""));
+  // Leaving a game under way asks a second tap first: the seat is let go at once
+  // (in the demo a bot plays it from the next move on).
+  let leaveArmed = 0;
   document.getElementById("leave").addEventListener("click", async (e) => {
     e.preventDefault();
+    const link = e.currentTarget;
+    const running = snap && snap.view && !snap.view.over;
+    if (running && Date.now() - leaveArmed > 5000) {
+      leaveArmed = Date.now();
+      const bots = snap.table.seats.some((s) => s.bot);
+      const said = link.textContent;
+      link.textContent = C.t(bots ? "leave.sureBots" : "leave.sure");
+      link.classList.add("armed");
+      setTimeout(() => { if (Date.now() - leaveArmed >= 5000) { link.textContent = said; link.classList.remove("armed"); } }, 5000);
+      return;
+    }
     await C.ask(socket, "leave", {});
     C.dropToken(code);
     location.href = "/j/" + code;
