@@ -265,7 +265,7 @@ def step_text(state: DuelState, lang: str = "en") -> str:
         ),
     }
     if state.step == "plant":
-        if not state.players[state.active].hand:
+        if not state.players[state.active].hand or state.planted >= 2:
             texts["plant"] = (f"turn over {n}", f"{n} aufdecken")
         elif state.planted == 0:
             texts["plant"] = ("plant the first card of the hand", "die vorderste Handkarte anbauen")
