@@ -126,13 +126,13 @@ def test_phase1_the_first_card_must_be_planted_the_second_may():
     refused(s, DrawFaceUp(0), "must-plant")
     s = play(s, Plant(0, 0))
     assert DrawFaceUp(0, ("green",) * 3) in D.legal_actions(s)
-    assert step_text(s) == "plant a second card or turn over 3"
+    assert step_text(s) == "plant a second card or turn over 3 cards"
     s = play(s, Plant(0, 0))
     refused(s, Plant(0, 0), "plant-limit")
     assert s.players[0].hand == ("soy",)
     # Two planted: what is left is turning over (a newcomer read "plant a second
     # card" after planting it).
-    assert step_text(s) == "turn over 3" and step_text(s, "de") == "3 aufdecken"
+    assert step_text(s) == "turn over 3 cards" and step_text(s, "de") == "3 Karten aufdecken"
 
 
 # ------------------------------------------------------------------ phase 2
