@@ -11,7 +11,7 @@ from typing import Any
 from . import views
 from .advice import Adviser
 from .engine import words as w
-from .table import Notice, Partners, Table, takes_part
+from .table import Notice, Partners, Table, people, takes_part
 
 
 class Snapshots:
@@ -159,16 +159,22 @@ def legal_for(
     deals a bot offers it, and none a bot would say no to (see takes_part)."""
     out = []
     state = t.state
+    others = people(t, partners) - {seat}
     for action in t.game.legal_actions(state):
         if not takes_part(t, action, seat, partners):
             continue
         data = action.to_json()
+        needs = t.game.needs(state, data)
+        if action.hands & others and not needs:
+            # It names another person's hand cards (a known deck: the demo): a
+            # phone at a real table can't know them; that person offers them.
+            continue
         out.append(
             {
                 "action": data,
                 "label": views.label(t.game, state, action, t.names, lang, seat),
                 "group": t.game.group(state, action, t.names, lang, seat),
-                "needs": t.game.needs(state, data),
+                "needs": needs,
                 "ask_again": t.game.ask_again(state, action, lang),
                 "ends_step": action.ends_step,
                 "any_time": action.any_time,

@@ -84,12 +84,36 @@ def test_an_offer_lapses_when_the_game_moves_on(service):
         service.answer_offer(code, 1, True)
 
 
-def test_the_active_player_enters_a_trade_with_a_person_the_other_says_yes(service):
+def test_no_phone_lists_another_persons_hand_cards_their_owner_offers_them(service):
+    """A newcomer's phone listed every card of the other person's hand ("Accept
+    Finn's Wax Bean as a gift", "Trade your Blue Bean for Finn's Wax Bean", 41 of
+    them): at a real table nobody knows another's hand. Anna's phone offers her own
+    cards and the face-up ones; Bob's offers his own hand cards; either offer
+    waits for the other's yes."""
     code, t = _trading(service)
-    # Bob's phone lists no deals with Anna: she enters them, his phone answers.
-    assert not [i for i in service.legal_for(t, 1) if i["action"]["type"] == "trade"]
+
+    def listed(seat):
+        return [
+            i["action"]
+            for i in service.legal_for(t, seat)
+            if i["action"]["type"] == "trade" and i["action"]["partner"] == 1
+        ]
+
+    anna, bob = listed(0), listed(1)
+    assert anna and not any(a["receive"] for a in anna)
+    assert bob and all(a["receive"] and not a["give"] for a in bob)
+    gift = next(a for a in bob if not a["face_up"])  # a card of Bob's hand, for nothing
+    n = t.next_n
+    assert service.act(code, gift, seat=1) == {"n": None, "asked": [0]}
+    offer = service.snapshot(code, 0)["offer"]
+    assert offer["by"] == 1 and offer["to"] == [0]
+    assert service.answer_offer(code, 0, True) == {"n": n}
+    # Bob can't enter a move that names Anna's hand cards.
+    hers = next(
+        a for a in t.game.legal_actions(t.state) if a.type == "trade" and a.partner == 1 and a.give
+    )
     with pytest.raises(TableError) as err:
-        service.act(code, _trade(t, 1).to_json(), seat=1)
+        service.act(code, hers.to_json(), seat=1)
     assert err.value.code == "not-your-seat" and t.offer is None
 
 

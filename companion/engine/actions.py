@@ -38,6 +38,12 @@ class Action:
         """Every seat the move needs (a trade needs its partner's consent too)."""
         return frozenset((self.player,))
 
+    @property
+    def hands(self) -> frozenset[int]:
+        """The seats whose hand cards the move names (a trade for a partner's card
+        tells which cards that hand holds): shown only to those who may know."""
+        return frozenset()
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         for f in dataclasses.fields(self):

@@ -61,6 +61,12 @@ class Trade(Action):
     def seats(self) -> frozenset[int]:
         return frozenset((self.player, self.partner))
 
+    @property
+    def hands(self) -> frozenset[int]:
+        return frozenset(
+            ([self.player] if self.give else []) + ([self.partner] if self.receive else [])
+        )
+
 
 @CODEC.register("end-trading")
 @dataclass(frozen=True, slots=True)
