@@ -79,19 +79,38 @@ def warning(kind: str, key: str, text: str, seat: int | None = None) -> dict[str
 
 
 def forced_harvest(
-    seat: int, bean: str, names: list[str], lang: str, you: int | None, buy: bool = False
+    seat: int,
+    bean: str,
+    names: list[str],
+    lang: str,
+    you: int | None,
+    buy: bool = False,
+    protected: list[int] | None = None,
 ) -> dict[str, Any]:
     """The warning that `seat` must harvest a field (or, `buy`, buy the 3rd) before
-    it can plant a card of `bean` that no field takes."""
+    it can plant a card of `bean` that no field takes. `protected`: the fields the
+    protection rule keeps from being harvested now (a newcomer, left a 0-coin
+    harvest as the only one, saw no reason why)."""
     bean_name = w.bean(bean, lang)
+    fields = ", ".join(str(f + 1) for f in protected or [])
     if lang == "de":
         subject = "Du musst" if seat == you else f"{names[seat]} muss"
         also = " (oder ein 3. Feld kaufen)" if buy else ""
         text = f"{subject} ein Feld ernten{also}, um die {bean_name} anzubauen"
+        if fields:
+            text += (
+                f". Feld {fields} hält nur eine Bohne: es darf nicht geerntet werden, "
+                "solange ein anderes mehr hält"
+            )
     else:
         subject = "You" if seat == you else names[seat]
         also = " (or buy a 3rd field)" if buy else ""
         text = f"{subject} must harvest a field{also} to plant the {bean_name}"
+        if fields:
+            text += (
+                f". Field {fields} holds a single bean: it may not be harvested "
+                "while another holds more"
+            )
     return warning("forced-harvest", f"forced-harvest/{seat}/{bean}", text, seat)
 
 

@@ -129,6 +129,21 @@ def test_the_forced_harvest_warning_offers_the_3rd_field_only_to_a_player_with_i
     assert warned(rich) == ["You must harvest a field (or buy a 3rd field) to plant the Soy Bean"]
 
 
+def test_the_forced_harvest_warning_says_which_field_the_protection_rule_keeps():
+    """A newcomer had to sell two Blue Beans for nothing while their single Garden
+    Bean stayed: the protection rule, said nowhere. The warning says it."""
+    from companion.engine.bohnanza.view import view
+
+    names = ["Anna", "Bob", "Cleo", "Dan"]
+    s = table(hands=[["soy"], [], [], []], fields=[[["garden"], ["blue"] * 2], [], [], []])
+    for lang, said in (
+        ("en", "Field 1 holds a single bean: it may not be harvested while another holds more"),
+        ("de", "Feld 1 hält nur eine Bohne: es darf nicht geerntet werden, solange ein anderes"),
+    ):
+        warned = [x["text"] for x in view(s, names, lang, you=0)["warnings"] if x["seat"] == 0]
+        assert len(warned) == 1 and said in warned[0], warned
+
+
 def test_a_bean_the_edition_never_has_is_not_blamed_on_the_player_count():
     hidden = B.new_game(4, "newer", seed=0, knowledge="hidden")
     msg = refused(hidden, Plant(0, 0, "wax"), "bean-not-in-game").message

@@ -11,7 +11,7 @@ from ..sightings import Reads
 from . import describe, game
 from .actions import Harvest, Trade
 from .describe import step_text as bohnanza_step_text
-from .game import fields_for, forecast, may_buy_field
+from .game import can_harvest, fields_for, forecast, may_buy_field
 from .state import State
 
 
@@ -78,7 +78,12 @@ def _bohnanza_warnings(
             if not fields_for(p, bean):
                 # (said only to a player with the coins: a warning is what to do now)
                 buy = may_buy_field(s.rules, p) and len(p.coins) >= s.rules.third_field_cost
-                out.append(common.forced_harvest(seat, bean, names, lang, you, buy))
+                protected = [
+                    f
+                    for f, cards in enumerate(p.fields)
+                    if cards and not can_harvest(p, f, s.rules.protection)
+                ]
+                out.append(common.forced_harvest(seat, bean, names, lang, you, buy, protected))
                 break
     if s.ending:
         text = "Das Spiel endet nach diesem Zug" if de else "The game ends after this turn"
