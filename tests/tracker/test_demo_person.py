@@ -362,7 +362,7 @@ def test_the_active_bot_says_no_to_a_deal_it_would_not_make_and_the_phone_never_
 
 
 @pytest.mark.parametrize("the_active_player", ["a phone", "nobody answers (a real table)"])
-def test_a_phone_can_not_make_or_see_a_trade_for_an_active_player_no_bot_plays(
+def test_a_phone_offers_an_active_player_no_bot_plays_only_its_own_cards(
     the_active_player,
 ):
     from companion.errors import CompanionError, Refusal
@@ -373,10 +373,17 @@ def test_a_phone_can_not_make_or_see_a_trade_for_an_active_player_no_bot_plays(
     deals = _a_bots_trading_step(service, code, bots, clock, 1, random.Random(4))
     if the_active_player == "a phone":
         service.join(code, t.state.active, "Hana")  # the active seat is a person's now
-    assert not [i for i in service.snapshot(code, 1)["legal"] if i["action"]["type"] == "trade"]
+    # The phone offers its own hand cards only (a gift, or for a face-up card): no
+    # deal that names the active player's hand, which nobody at the table can know.
+    listed = [
+        i["action"] for i in service.snapshot(code, 1)["legal"] if i["action"]["type"] == "trade"
+    ]
+    assert listed and all(a["receive"] and not a["give"] for a in listed)
+    theirs = [a for a in deals if a.give]
+    assert theirs
     n = t.next_n
     with pytest.raises(CompanionError) as err:
-        service.act(code, deals[0].to_json(), seat=1, source="phone")
+        service.act(code, theirs[0].to_json(), seat=1, source="phone")
     assert err.value.code == Refusal.NOT_YOUR_SEAT and t.next_n == n
 
 
