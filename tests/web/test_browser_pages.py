@@ -153,6 +153,31 @@ def test_an_open_group_survives_a_phone_joining_and_a_bots_move(live, browser):
     expect(anna.locator("#log li").first).to_contain_text("Anna")
 
 
+def test_the_phones_back_gesture_closes_an_open_group_not_the_game(live, browser):
+    """A newcomer's Back inside a list of moves left the game mid-turn."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    to_planting_kept_cards(live, code)
+    at = anna.url
+    anna.locator("#actions button.group-open[data-group='plant-traded']").click()
+    expect(anna.locator("#actions .group-head")).to_be_visible()
+    anna.go_back()
+    expect(anna.locator("#actions .group-head")).to_have_count(0)
+    assert anna.url == at
+    expect(anna.locator("#actions button.group-open[data-group='plant-traded']")).to_be_visible()
+    # The list's own Back button too, and a move made from the list: no step left
+    # behind in the history that a later Back would have to undo first.
+    anna.locator("#actions button.group-open[data-group='plant-traded']").click()
+    anna.locator("#actions .group-head button.back").click()
+    expect(anna.locator("#actions .group-head")).to_have_count(0)
+    for _ in range(40):  # (history.back() settles after the click)
+        if not anna.evaluate("!!(history.state && history.state.group)"):
+            break
+        anna.wait_for_timeout(50)
+    assert not anna.evaluate("!!(history.state && history.state.group)")
+
+
 def test_tapped_beans_survive_a_phone_joining_and_other_updates(live, browser):
     code = live.open("bohnanza", 3, seed=1)  # a real table: the phone says what it drew
     anna = phone(browser, live, code, 0, "Anna")

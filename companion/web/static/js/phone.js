@@ -307,7 +307,7 @@
     if (ui.group && !open) ui.group = null;
     if (open && groups.length > 1 && rest.length > GROUPS_FLAT) {
       out.push(C.h("div", { class: "group-head", "data-key": "head" },
-        C.h("button", { class: "back", onclick: () => { ui.group = null; draw(); } }, "‹ " + C.t("moves.back")),
+        C.h("button", { class: "back", onclick: () => { closeGroup(); draw(); } }, "‹ " + C.t("moves.back")),
         C.h("span", { class: "group-name" }, open.label)));
       out.push(C.h("div", { class: "move-list", "data-key": "list:" + open.key }, open.items.map(moveButton)));
     } else if (rest.length <= GROUPS_FLAT || groups.length === 1) {
@@ -315,7 +315,7 @@
     } else {
       out.push(C.h("div", { class: "move-list groups", "data-key": "groups" }, groups.map((g) => (g.items.length === 1 ? moveButton(g.items[0])
         : C.h("button", { class: "group-open", "data-key": "g:" + g.key, "data-group": g.key, disabled: ui.busy,
-          onclick: () => { ui.group = g.key; ui.gone = false; draw(); } },
+          onclick: () => { openGroup(g.key); draw(); } },
         C.h("span", {}, g.label), C.h("span", { class: "n" }, `${g.items.length} ›`))))));
     }
     C.fill(actions, out);
@@ -386,9 +386,27 @@
   async function send(action) {
     ui.gone = false;
     const reply = await request("act", { action });
-    if (reply.ok) { ui.form = null; ui.group = null; }
+    if (reply.ok) { ui.form = null; closeGroup(); }
     if (snap) draw();
   }
+
+  // An opened group of moves is a step in the browser's history: the phone's Back
+  // gesture closes it (a newcomer's Back left the game mid-turn).
+  function openGroup(key) {
+    ui.group = key;
+    ui.gone = false;
+    if (!(history.state && history.state.group)) history.pushState({ group: true }, "");
+  }
+  function closeGroup() {
+    ui.group = null;
+    if (history.state && history.state.group) history.back();
+  }
+  window.addEventListener("popstate", () => {
+    if (ui.group === null && ui.form === null) return;
+    ui.group = null;
+    ui.form = null;
+    if (snap) draw();
+  });
 
   // ------------------------------------------------------------ a move still lacking what the table saw
   function openForm(item) {
