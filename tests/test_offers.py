@@ -44,6 +44,9 @@ def test_a_trade_with_another_phone_waits_for_its_yes(service):
     entry = service.game_log(code)[-1]
     assert entry.seat == 0 and entry.source == "phone" and entry.action["type"] == "trade"
     assert "offer" not in service.snapshot(code, 1)
+    # Bob's new card waits until trading ends: the table does not wait on him now.
+    assert t.state.players[1].set_aside
+    assert service.snapshot(code, 1)["view"]["waiting_for"] == []
 
 
 def test_a_no_drops_the_offer_and_tells_its_maker(service):

@@ -192,7 +192,11 @@ label = describe.label
 
 def must_act(view: dict[str, Any]) -> set[int]:
     """The seats that must act now: planting due, a set-aside card to plant, a
-    forced harvest (the panel blinks their LEDs)."""
+    forced harvest (the panel blinks their LEDs). While the active player trades,
+    nobody: the cards traded are planted once trading ends (a phone that had just
+    said yes to a trade said "your move" and filled a 0-coin harvest)."""
+    if view["step"] == "trade":
+        return set()
     must = {w["seat"] for w in view["warnings"] if w.get("kind") == "forced-harvest"}
     if view["step"] in ("plant", "offer") and view["planted"] == 0:
         must.add(view["active"])
