@@ -8,6 +8,7 @@ shift of the mat or the camera is followed; with fewer the last one is kept."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 import cv2
 import numpy as np
@@ -190,6 +191,7 @@ def side_mm(h: np.ndarray, at_px: tuple[float, float], side: float) -> float:
     return _square_side(lambda square: to_mat(h, square), at_px, side)
 
 
+@cache
 def _every_mat() -> list[list[MatLayout]]:
     """Every mat `companion mats` prints, grouped by its markers' ids: for each,
     one layout a paper size (the markers sit in the paper's corners)."""
@@ -212,26 +214,31 @@ def table_mats(image: np.ndarray) -> list[tuple[MatLayout, np.ndarray]]:
         fits = []
         for layout in group:
             h, used = homography(layout, found)
-            if h is None:
-                continue
-            printed = {m.id: m.corners for m in layout.markers}
-            err = float(
-                np.mean(
-                    [
-                        min(
-                            np.linalg.norm(to_mat(h, q) - printed[i], axis=1).max()
-                            for j, q in found
-                            if j == i
-                        )
-                        for i in used
-                    ]
-                )
-            )
-            fits.append((-len(used), err, layout.paper, layout, h))
+            if h is not None:
+                err = _fit_error(h, layout, found, used)
+                fits.append((-len(used), err, layout.paper, layout, h))
         if fits:
             _, _, _, layout, h = min(fits, key=lambda f: f[:3])
             out.append((layout, h))
     return out
+
+
+def _fit_error(h: np.ndarray, layout: MatLayout, found: list, used: list[int]) -> float:
+    """How far (mm) the fit puts the used markers from their printed corners, on
+    average (of an id seen twice, the nearer)."""
+    printed = {m.id: m.corners for m in layout.markers}
+    return float(
+        np.mean(
+            [
+                min(
+                    np.linalg.norm(to_mat(h, q) - printed[i], axis=1).max()
+                    for j, q in found
+                    if j == i
+                )
+                for i in used
+            ]
+        )
+    )
 
 
 def sizes_on_table(image: np.ndarray, quads: list) -> list[tuple[float, float] | None]:

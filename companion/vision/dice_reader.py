@@ -725,35 +725,16 @@ class DiceReader:
             feats = feats @ self.face_basis
         group_of = np.array(groups)
         labels_of = np.array(labels, np.int32)
-        for _ in range(2):
-            self.face_feats = np.ascontiguousarray(feats)
-            self._table = None  # (its enrolled crops changed)
-            self.face_labels = labels_of  # face by face: each face's side by side
-            self.face_columns = {
-                int(f): np.flatnonzero(self.face_labels == f) for f in np.unique(self.face_labels)
-            }
-            # How alike to the enrolled faces a die is: each enrolled die read against
-            # the others (its own crops left out). A blob far less alike than the
-            # enrolled dice are to each other is no die (a label, a key, a cable's plug).
-            alike, margins = [], []
-            for view, angle, face, g in plain:
-                keep = group_of != g
-                scores = self._face_scores(view, angle, keep)
-                alike.append(scores[face])
-                margins.append((face, scores[face] - np.delete(scores, face).max()))
-            self._alike = float(np.median(alike)) if alike else 0.0
-            # An enrolled die as far from its face's others as clutter is (a label
-            # on the wrong die, a heap seen slantwise) is not learnt: one such view,
-            # nearest to every speck on the table, made a speck a die (dice-real,
-            # 40 dice a face: precision 100 -> 86 %).
-            misfits = {
-                g for (_, _, _, g), a in zip(plain, alike, strict=True) if a < MISFIT * self._alike
-            }
-            if not misfits or len(misfits) > len(plain) // 10:
-                break
+        alike, margins = self._learn_alike(feats, labels_of, group_of, plain)
+        # An enrolled die as far from its face's others as clutter is (a label on the
+        # wrong die, a heap seen slantwise) is not learnt: one such view, nearest to
+        # every speck on the table, made a speck a die (dice-real, 40 dice a face:
+        # precision 100 -> 86 %). Learnt once more without them.
+        misfits = {g for g, a in alike.items() if a < MISFIT * self._alike}
+        if misfits and len(misfits) <= len(plain) // 10:
             keep = ~np.isin(group_of, list(misfits))
-            feats, labels_of, group_of = feats[keep], labels_of[keep], group_of[keep]
             plain = [p for p in plain if p[3] not in misfits]
+            _, margins = self._learn_alike(feats[keep], labels_of[keep], group_of[keep], plain)
         # How sure a reading is, on the scale of how far ahead of the runner-up the
         # enrolled dice of that face typically are: that far ahead is 99 % (faces
         # that differ only by their colour lie closer together than faces of
@@ -764,6 +745,30 @@ class DiceReader:
             if ahead:
                 t = float(np.median(ahead)) / math.log(99)
                 self.softmax_t[f] = min(SOFTMAX_T, max(0.01, t))
+
+    def _learn_alike(
+        self, feats, labels_of, group_of, plain
+    ) -> tuple[dict[int, float], list[tuple[int, float]]]:
+        """The enrolled crops (face by face, each face's side by side), and how alike
+        to the enrolled faces a die is: each enrolled die (`plain`) read against the
+        others, its own crops left out (`_alike`: their median). A blob far less
+        alike than the enrolled dice are to each other is no die (a label, a key, a
+        cable's plug). Returns each die's likeness to its own face, and each die's
+        (face, lead over the runner-up face)."""
+        self.face_feats = np.ascontiguousarray(feats)
+        self._table = None  # (its enrolled crops changed)
+        self.face_labels = labels_of
+        self.face_columns = {
+            int(f): np.flatnonzero(self.face_labels == f) for f in np.unique(self.face_labels)
+        }
+        alike: dict[int, float] = {}
+        margins = []
+        for view, angle, face, g in plain:
+            scores = self._face_scores(view, angle, group_of != g)
+            alike[g] = float(scores[face])
+            margins.append((face, float(scores[face] - np.delete(scores, face).max())))
+        self._alike = float(np.median(list(alike.values()))) if plain else 0.0
+        return alike, margins
 
     def _another_evening(self, picture: np.ndarray, c: Candidate, rng) -> np.ndarray:
         """The face view of an enrolled die as another evening may show it: the

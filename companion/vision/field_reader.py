@@ -1025,15 +1025,13 @@ def _strip_crop(view: np.ndarray, y0: float, slope: float, xc: float, rows_mm: f
 def _on_white(picture: np.ndarray) -> np.ndarray:
     """A face's picture in BGR: gray made colour, and a transparent outside (a
     card cut out with its rounded corners) laid on white, as a card's surround."""
+    if picture.dtype != np.uint8:  # (16 bits a channel)
+        picture = cv2.convertScaleAbs(picture, alpha=255.0 / 65535.0)
     if picture.ndim == 2:
         return cv2.cvtColor(picture, cv2.COLOR_GRAY2BGR)
     if picture.shape[2] == 4:
-        if picture.dtype != np.uint8:
-            picture = cv2.convertScaleAbs(picture, alpha=255.0 / 65535.0)
         alpha = picture[..., 3:].astype(np.float32) / 255
         return (picture[..., :3] * alpha + 255 * (1 - alpha)).astype(np.uint8)
-    if picture.dtype != np.uint8:
-        picture = cv2.convertScaleAbs(picture, alpha=255.0 / 65535.0)
     return picture
 
 
