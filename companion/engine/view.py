@@ -92,23 +92,33 @@ def forced_harvest(
     protection rule keeps from being harvested now (a newcomer, left a 0-coin
     harvest as the only one, saw no reason why)."""
     bean_name = w.bean(bean, lang)
-    fields = ", ".join(str(f + 1) for f in protected or [])
+    fields = w.join([str(f + 1) for f in protected or []], lang)
     if lang == "de":
         subject = "Du musst" if seat == you else f"{names[seat]} muss"
         also = " (oder ein 3. Feld kaufen)" if buy else ""
         text = f"{subject} ein Feld ernten{also}, um die {bean_name} anzubauen"
-        if fields:
+        if len(protected or []) == 1:
             text += (
                 f". Feld {fields} hält nur eine Bohne: es darf nicht geerntet werden, "
                 "solange ein anderes mehr hält"
+            )
+        elif fields:
+            text += (
+                f". Die Felder {fields} halten je nur eine Bohne: sie dürfen nicht geerntet "
+                "werden, solange ein anderes mehr hält"
             )
     else:
         subject = "You" if seat == you else names[seat]
         also = " (or buy a 3rd field)" if buy else ""
         text = f"{subject} must harvest a field{also} to plant the {bean_name}"
-        if fields:
+        if len(protected or []) == 1:
             text += (
                 f". Field {fields} holds a single bean: it may not be harvested "
+                "while another holds more"
+            )
+        elif fields:
+            text += (
+                f". Fields {fields} hold a single bean each: they may not be harvested "
                 "while another holds more"
             )
     return warning("forced-harvest", f"forced-harvest/{seat}/{bean}", text, seat)

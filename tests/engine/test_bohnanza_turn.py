@@ -142,6 +142,12 @@ def test_the_forced_harvest_warning_says_which_field_the_protection_rule_keeps()
     ):
         warned = [x["text"] for x in view(s, names, lang, you=0)["warnings"] if x["seat"] == 0]
         assert len(warned) == 1 and said in warned[0], warned
+    # Two fields of one bean beside a third of more: both named, in the plural.
+    three = table(3, hands=[["soy"], [], []], fields=[[["garden"], ["red"], ["blue"] * 2], [], []])
+    warned = [x["text"] for x in view(three, names[:3], you=0)["warnings"] if x["seat"] == 0]
+    assert warned[0].endswith(
+        "Fields 1 and 2 hold a single bean each: they may not be harvested while another holds more"
+    ), warned
 
 
 def test_a_bean_the_edition_never_has_is_not_blamed_on_the_player_count():
