@@ -99,6 +99,8 @@ class GameDef:
     editions: tuple[str, ...] = ()  # the editions a table may choose (the first by default)
     # each edition's name on the host's form, in English and German
     edition_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # the player counts an edition is for, where they differ from the game's
+    edition_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # The game's own command-line tools: adds its subcommands to the CLI's
     # (argparse subparsers). None: the game has none.
     commands: Callable[[Any], None] | None = None
@@ -126,6 +128,10 @@ class GameDef:
     def edition_in(self, edition: str, lang: str = "en") -> str:
         labels = self.edition_labels.get(edition, (edition, edition))
         return labels[1] if lang == "de" else labels[0]
+
+    def players_in(self, edition: str | None = None) -> tuple[int, ...]:
+        """The player counts a table of `edition` (None: the game's first) may have."""
+        return self.edition_players.get(edition or "", self.players)
 
     def setup_for(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """The engine's setup for a table of `players` (a game for a fixed number
@@ -193,6 +199,7 @@ def _from_package(
         commands=getattr(_part(package, "commands"), "add_commands", None),
         editions=tuple(getattr(package, "EDITIONS", ())),
         edition_labels=dict(getattr(package, "EDITION_LABELS", {})),
+        edition_players=dict(getattr(package, "EDITION_PLAYERS", {})),
     )
 
 

@@ -181,7 +181,9 @@ def home():
             "name": name,
             "players": " ".join(map(str, g.players)),
             "default": g.default_players,
-            "editions": [(e, g.edition_in(e, code)) for e in g.editions],
+            "editions": [
+                (e, g.edition_in(e, code), " ".join(map(str, g.players_in(e)))) for e in g.editions
+            ],
         }
         for name, g in GAMES.items()
     ]

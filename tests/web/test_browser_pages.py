@@ -347,6 +347,25 @@ def test_a_freed_seat_offers_to_join_again(live, browser):
     expect(anna.locator("button.seat[data-seat='0']")).to_be_enabled()
 
 
+def test_the_host_form_offers_the_newer_edition_three_to_five_players(live, browser):
+    page = browser.new_page()
+    page.goto(live.url + "/")
+    players = page.locator("#players")
+    page.select_option("#game", "bohnanza")
+    players.fill("7")
+    page.select_option("#edition", "newer")
+    # A count the edition isn't for is brought within its range, not sent to fail.
+    expect(players).to_have_attribute("max", "5")
+    expect(players).to_have_attribute("min", "3")
+    expect(players).to_have_value("5")
+    page.select_option("#edition", "classic")
+    expect(players).to_have_attribute("max", "7")
+    expect(players).to_have_value("5")
+    page.select_option("#game", "duel")
+    expect(page.locator("#players-label")).to_be_hidden()
+    page.close()
+
+
 def test_a_wrong_room_code_gets_a_friendly_page(live, browser):
     for path in ("/j/ZQZQ", "/p/ZQZQ", "/table/ZQZQ"):
         page = browser.new_page(locale="de-DE")

@@ -78,10 +78,24 @@ def test_the_host_form_offers_each_game_its_own_editions_in_the_page_language(ap
     http = app.test_client()
     for lang in ("en", "de"):
         html = http.get("/", headers={"Accept-Language": lang}).get_data(as_text=True)
-        options = re.findall(r'<option value="([^"]+)" data-game="([^"]+)">([^<]+)</option>', html)
+        options = re.findall(
+            r'<option value="([^"]+)" data-game="([^"]+)" data-players="([^"]+)">([^<]+)</option>',
+            html,
+        )
         expected = [
-            (e, name, g.edition_in(e, lang)) for name, g in GAMES.items() for e in g.editions
+            (e, name, " ".join(map(str, g.players_in(e))), g.edition_in(e, lang))
+            for name, g in GAMES.items()
+            for e in g.editions
         ]
         assert options == expected
     de = http.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert ">klassisch</option>" in de and ">neuer</option>" in de
+
+
+def test_the_newer_edition_is_offered_for_three_to_five_players_the_classic_for_two_to_seven():
+    from companion.engine.games import GAMES
+
+    bohnanza = GAMES["bohnanza"]
+    assert bohnanza.players_in("newer") == (3, 4, 5)
+    assert bohnanza.players_in("classic") == (2, 3, 4, 5, 6, 7)
+    assert GAMES["duel"].players_in() == (2,)

@@ -27,13 +27,14 @@ from .game import (
     summary,
     winners,
 )
-from .rules import EDITION_LABELS, EDITIONS, Rules, make_rules
+from .rules import EDITION_LABELS, EDITION_PLAYERS, EDITIONS, Rules, make_rules
 from .state import Player, State
 
 __all__ = [
     "CODEC",
     "EDITIONS",
     "EDITION_LABELS",
+    "EDITION_PLAYERS",
     "BuyField",
     "DiscardFromHand",
     "DiscardOffered",

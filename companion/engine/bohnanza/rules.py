@@ -19,9 +19,13 @@ _DATA = tomllib.loads(
 )
 
 EDITIONS = tuple(_DATA["edition"])
-# What each edition is called on the host's form, in English and German.
 # Every (edition, player count) the rules data has.
 VARIANTS = tuple((e, int(n)) for e, ed in _DATA["edition"].items() for n in ed["players"])
+# The player counts each edition is for (the newer edition's base game: 3-5).
+EDITION_PLAYERS = {
+    name: tuple(sorted(int(n) for n in ed["players"])) for name, ed in _DATA["edition"].items()
+}
+# What each edition is called on the host's form, in English and German.
 EDITION_LABELS = {name: tuple(ed["label"]) for name, ed in _DATA["edition"].items()}
 TIE_BREAKS = ("most-cards-in-hand", "furthest-from-start")
 

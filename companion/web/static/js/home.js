@@ -11,24 +11,32 @@
     document.getElementById("yours").hidden = false;
     C.fill(document.getElementById("your-seats"), mine.map((c) => C.h("li", {}, C.h("a", { class: "button primary", href: "/p/" + c }, c))));
   }
-  // The form follows the game chosen: its player counts, and its editions if it has any.
+  // The form follows the game chosen: its editions if it has any, and the player
+  // counts of the edition chosen (the newer edition is for 3-5 players).
   const gameSelect = document.getElementById("game");
+  const editionSelect = document.getElementById("edition");
   const chosen = () => gameSelect.selectedOptions[0].dataset;
+  const input = document.getElementById("players");
+  function counts(keep) {
+    const edition = chosen().editions ? editionSelect.selectedOptions[0] : null;
+    const all = (edition ? edition.dataset.players : chosen().players).split(" ").map(Number);
+    input.min = Math.min(...all);
+    input.max = Math.max(...all);
+    const wanted = keep ? Number(input.value) : Number(chosen().default);
+    input.value = Math.min(Math.max(wanted, input.min), input.max);
+    document.getElementById("players-label").hidden = all.length === 1;
+  }
   function follow() {
-    const counts = chosen().players.split(" ").map(Number);
-    const input = document.getElementById("players");
-    input.min = Math.min(...counts);
-    input.max = Math.max(...counts);
-    input.value = chosen().default;
-    document.getElementById("players-label").hidden = counts.length === 1;
     document.getElementById("edition-label").hidden = !chosen().editions;
     // Only the chosen game's editions, its first chosen.
-    const editions = [...document.getElementById("edition").options];
+    const editions = [...editionSelect.options];
     editions.forEach((o) => { o.hidden = o.dataset.game !== gameSelect.value; });
     const first = editions.find((o) => !o.hidden);
     if (first) first.selected = true;
+    counts(false);
   }
   gameSelect.addEventListener("change", follow);
+  editionSelect.addEventListener("change", () => counts(true));
   follow();
   document.getElementById("open").addEventListener("click", async () => {
     C.setHostKey(key.value.trim());
@@ -37,7 +45,7 @@
     const options = {};
     if (chosen().editions) options.edition = document.getElementById("edition").value;
     if (document.getElementById("known").checked) options.knowledge = "known";
-    const players = Number(document.getElementById("players").value);
+    const players = Number(input.value);
     const reply = await C.ask(socket, "host:open", { game, players, options });
     if (!reply.ok) { C.error(reply.error.message); socket.close(); return; }
     location.href = "/table/" + reply.code;
