@@ -178,6 +178,15 @@ def main() -> None:
     parser.add_argument(
         "--unprinted", action="store_true", help="old mats: the field slots not printed grey"
     )
+    parser.add_argument(
+        "--card-scale",
+        type=float,
+        nargs=2,
+        default=(1.0, 1.0),
+        metavar=("LO", "HI"),
+        help="cards as laid, to the published size (a table draws one): sleeves, a mat "
+        "printed fit to page",
+    )
     args = parser.parse_args()
     cv2.setNumThreads(1)
     root = Path(tempfile.mkdtemp(prefix="bench-fields-"))
@@ -186,7 +195,10 @@ def main() -> None:
     all_times: dict[str, list[float]] = {"tuned": [], "held-out": []}
     all_cpu: dict[str, list[float]] = {"tuned": [], "held-out": []}
     for style in args.styles.split(",") if args.scenes > 0 else []:
-        cond = Conditions(slot_fill=None) if args.unprinted else None
+        cond = Conditions(
+            slot_fill=None if args.unprinted else Conditions.slot_fill,
+            card_scale=(args.card_scale[0], args.card_scale[1]),
+        )
         r = bench_style(style, args.scenes, args.seed, root, args.players, cond)
         group = "tuned" if style in TUNED else "held-out"
         for bucket, t in r["tally"].items():

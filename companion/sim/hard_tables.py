@@ -383,6 +383,10 @@ class Conditions:
     # The field slots' printed grey (of the paper's white, `mats.SLOT_GREY`; each
     # printer's a little lighter or darker); None: an old mat, its slots unprinted.
     slot_fill: int | None = SLOT_GREY
+    # The cards as laid, to a published card's size: sleeved cards show a little
+    # larger, and a mat printed "fit to page" makes every card look larger to its
+    # markers (each table draws one size for all its cards).
+    card_scale: tuple[float, float] = (1.0, 1.0)
 
 
 EASY = Conditions(
@@ -416,13 +420,19 @@ def lamp_gains(k: float) -> np.ndarray:
 
 
 def random_columns(
-    rng: np.random.Generator, n_slots: int, beans: list[str], length_mm: float, cond: Conditions
+    rng: np.random.Generator,
+    n_slots: int,
+    beans: list[str],
+    length_mm: float,
+    cond: Conditions,
+    card_mm: float = CARD_MM[1],
 ) -> list[tuple[list[str], float]]:
-    """Per slot: its cards (first planted first) and the strip hands leave showing."""
+    """Per slot: its cards (first planted first) and the strip hands leave showing
+    (as many as the slot holds of cards `card_mm` long)."""
     out = []
     for _ in range(n_slots):
         strip = float(rng.uniform(*cond.strip_mm))
-        most = 1 + int((length_mm + 6 - CARD_MM[1]) // strip)
+        most = 1 + int((length_mm + 6 - card_mm) // strip)
         n = int(rng.choice([0, 1, 1, 2, 3, 4, 5, 6, 8, 10, 12, 13, 15]))
         n = min(n, most, 15)
         if rng.random() < 0.7:
@@ -514,14 +524,16 @@ def _mat_canvas(
     return img
 
 
-def _lay_card(canvas: np.ndarray, cover: np.ndarray, face: np.ndarray, cx, cy, angle) -> None:
+def _lay_card(
+    canvas: np.ndarray, cover: np.ndarray, face: np.ndarray, cx, cy, angle, scale: float = 1.0
+) -> None:
     """A card (2 px/mm) laid on the canvas at (cx, cy) px, turned `angle` degrees,
-    with its thin shadow, drawn only around where it lands."""
+    `scale` times its size, with its thin shadow, drawn only around where it lands."""
     h, w = face.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
     m[0, 2] += cx - w / 2
     m[1, 2] += cy - h / 2
-    r = int(np.hypot(w, h) / 2) + 6
+    r = int(scale * np.hypot(w, h) / 2) + 6
     x0, y0 = max(int(cx) - r, 0), max(int(cy) - r, 0)
     x1, y1 = min(int(cx) + r, canvas.shape[1]), min(int(cy) + r, canvas.shape[0])
     if x1 <= x0 or y1 <= y0:
@@ -553,8 +565,10 @@ def render_table(
     layouts = [card_mat(seat, 3, "A4") for seat in range(players)]
     n_slots = 3 * players
     length = layouts[0].slots[0].quad[2][1] - layouts[0].slots[0].quad[0][1]
+    lo, hi = cond.card_scale
+    scale = lo if lo == hi else float(rng.uniform(lo, hi))  # (one size: the stream as before)
     if columns is None:
-        columns = random_columns(rng, n_slots, list(NUMBERS), length, cond)
+        columns = random_columns(rng, n_slots, list(NUMBERS), length, cond, CARD_MM[1] * scale)
     poses = _table_pose(players, rng)
     corners = np.concatenate(
         [
@@ -608,9 +622,15 @@ def render_table(
                     step = strip + rng.normal(0, 1.0)
                     top += max(step, 6.5 + 28 * abs(np.tan(np.deg2rad(turn))), 7.0)
                 cx = (sx0 + sx1) / 2 + dx
-                cy = top + CARD_MM[1] / 2
+                cy = top + CARD_MM[1] * scale / 2
                 _lay_card(
-                    canvas, cover, real_face(bean, style), o + cx * px, o + cy * px, float(turn)
+                    canvas,
+                    cover,
+                    real_face(bean, style),
+                    o + cx * px,
+                    o + cy * px,
+                    float(turn),
+                    scale,
                 )
             fields.append(
                 {
@@ -653,6 +673,7 @@ def render_table(
         "style": style,
         "paper": paper_name,
         "tilt_deg": round(tilt, 2),
+        "card_scale": round(scale, 3),
     }
     return img, labels
 

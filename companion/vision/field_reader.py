@@ -197,6 +197,12 @@ BAND_END_MM = 20.0  # a card's bottom edge to its beanometer's coins, at most
 ART_SEEN_MM = 2.0  # a card's art (content across the slot's middle) this long is a card
 EDGE_OFF_MM = 3.0  # the slot's printed ends as seen: up to this far from where calibrated
 BARE_RUN_MM, BARE_AFTER_MM = 3.0, 70.0  # bare slot this long this soon after a top: no card
+CARD_MM_SLACK = 0.12  # cards as the slots show them: up to this share longer or shorter
+CARD_LENGTH_SLOTS = 3  # a picture's slots that must agree on the cards' length
+CARD_LENGTH_OFF = 1.5  # mm: cards measured this much longer or shorter are read so
+# A card's length measured from its top as seen (where its white border is seen to
+# start, through blur) to its bottom edge is this much short of its own (mm).
+LENGTH_SEEN_SHORT = 0.6
 
 
 def slot_view(image: np.ndarray, quad, size_mm=None) -> np.ndarray:
@@ -562,7 +568,13 @@ def _bare_spans(gp: np.ndarray, bands: range, spans: list, glare: _Glare) -> boo
 
 
 def _bottom_at_end(
-    wp: np.ndarray, cp: np.ndarray, band_x: np.ndarray, xc: float, slot_end: float, tops: list
+    wp: np.ndarray,
+    cp: np.ndarray,
+    band_x: np.ndarray,
+    xc: float,
+    slot_end: float,
+    tops: list,
+    card_mm: float = CARD_MM_LONG,
 ) -> tuple[float, float] | None:
     """The top card's bottom edge where it lies at the printed slot's end (no bare slot
     below it to meet): its white band above, the slot's printed outline or the paper
@@ -592,7 +604,7 @@ def _bottom_at_end(
     above = cp[n_b // 2 - 2 : n_b // 2 + 2, max(int(y - BAND_END_MM * p), 0) : int(y - 2 * p)]
     if not ((above > 0.5).sum(axis=0) >= 2).any():
         return None
-    top_y = y - CARD_MM_LONG * p * float(np.hypot(1.0, sl / p))
+    top_y = y - card_mm * p * float(np.hypot(1.0, sl / p))
     return (y, sl) if any(abs(t - top_y) <= 4 * p for t, _ in tops) else None
 
 
@@ -737,11 +749,13 @@ def _not_over_bare(lines: list, gp: np.ndarray, start: int, end: int) -> list:
     return keep
 
 
-def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
+def _between(
+    lines: list, first: tuple | None, bottom: tuple | None, card_mm: float = CARD_MM_LONG
+) -> list:
     """The card tops from `lines` (row, slope) that lie from the first card's top
     (`first`, seen where the printed slot meets it) to the top card's, a card's
-    length above its bottom (`bottom`, seen so): the first and the top card's own
-    tops added if no line was found there."""
+    length (`card_mm`) above its bottom (`bottom`, seen so): the first and the top
+    card's own tops added if no line was found there."""
     p = ALONG
     if first is not None:
         lines = [ln for ln in lines if ln[0] >= first[0] - 3 * p]
@@ -749,11 +763,43 @@ def _between(lines: list, first: tuple | None, bottom: tuple | None) -> list:
             lines = sorted([first, *lines])
     if bottom is not None:
         y, sl = bottom
-        top_y = y - CARD_MM_LONG * p * float(np.hypot(1.0, sl / p))
+        top_y = y - card_mm * p * float(np.hypot(1.0, sl / p))
         lines = [ln for ln in lines if ln[0] <= top_y + 4 * p] or [(top_y, sl)]
         if lines[-1][0] < top_y - 4 * p:
             lines.append((top_y, sl))
     return lines[:MAX_CARDS]
+
+
+def _lengths_seen(lines: list, bottom: tuple) -> list[float]:
+    """The card lengths (mm) a slot may show: from the top card's bottom edge
+    (`bottom`, seen against the bare slot) up to each card top of `lines` that lies
+    a published card's length give or take CARD_MM_SLACK above it. The top card's
+    own top is one of them in nearly every slot; the card before's lies a strip
+    (8-25 mm, as hands lay them) further, a different length in each slot."""
+    y, sl = bottom
+    along = ALONG * float(np.hypot(1.0, sl / ALONG))
+    lo, hi = CARD_MM_LONG * (1 - CARD_MM_SLACK), CARD_MM_LONG * (1 + CARD_MM_SLACK)
+    return [d for t, _ in lines if lo <= (d := (y - t) / along) <= hi]
+
+
+def _card_length(seen: list[list[float]]) -> float | None:
+    """The cards' length (mm) that most slots of a picture show (`seen`: each slot's
+    `_lengths_seen`), if at least CARD_LENGTH_SLOTS of them and half of those that
+    show any agree within a millimetre; else None."""
+    seen = [s for s in seen if s]
+    if len(seen) < CARD_LENGTH_SLOTS:
+        return None
+    centres = np.arange(CARD_MM_LONG * (1 - CARD_MM_SLACK), CARD_MM_LONG * (1 + CARD_MM_SLACK), 0.5)
+    votes = np.zeros(len(centres))
+    for s in seen:
+        near = np.abs(np.asarray(s)[None, :] - centres[:, None]).min(axis=1)
+        votes += near <= 1.0
+    best = int(np.argmax(votes))
+    if votes[best] < max(CARD_LENGTH_SLOTS, len(seen) / 2):
+        return None
+    c = centres[best]
+    own = [min(s, key=lambda d: abs(d - c)) for s in seen]
+    return float(np.median([d for d in own if abs(d - c) <= 1.5])) + LENGTH_SEEN_SHORT
 
 
 def _fill_gaps(
@@ -996,11 +1042,15 @@ def _marks(gray: np.ndarray) -> np.ndarray:
     return g - cv2.GaussianBlur(g, (0, 0), 2.5)
 
 
-def _strip_crop(view: np.ndarray, y0: float, slope: float, xc: float, rows_mm: float):
+def _strip_crop(
+    view: np.ndarray, y0: float, slope: float, xc: float, rows_mm: float, scale: float = 1.0
+):
     """Part of a slot's (balanced; BGR or BGRA) view from 2 mm above a card's top edge (row y0 at
-    x = xc mm, `slope` rows per mm), `rows_mm` long, turned straight, at 1 px/mm."""
+    x = xc mm, `slope` rows per mm), `rows_mm` long, turned straight, at 1 px/mm. `scale`:
+    the card's length as laid to a published card's: the crop is in a published card's
+    mm (the enrolled faces')."""
     t = np.arctan(slope / ALONG)
-    c, s = float(np.cos(t)), float(np.sin(t))
+    c, s = scale * float(np.cos(t)), scale * float(np.sin(t))
     # crop (u, v) -> view (x, y): x = xc + (u - xc) c - (v - 2) s,
     #                              y = y0 + ALONG ((u - xc) s + (v - 2) c)
     m = np.array(
@@ -1098,6 +1148,10 @@ class FieldReader:
             raise ValueError("enrol at least one card face")
         self.ids = list(faces)
         self.slot_mm = None if slot_mm is None else (float(slot_mm[0]), float(slot_mm[1]))
+        # A card's length as the slots show it (mm): the published cards' 87, unless
+        # the table's pictures measure otherwise (see `read_all`): sleeved cards, or
+        # mats printed "fit to page", a few per cent smaller than their markers say.
+        self.card_mm = float(CARD_MM_LONG)
         upright = [cv2.resize(f, CARD, interpolation=cv2.INTER_AREA) for f in faces.values()]
         self.real = _Faces(upright)
         inner = [f[4:-4, 4:-4] for f in upright]
@@ -1172,7 +1226,7 @@ class FieldReader:
         return int(few[ranked[0]]), float(1 - best / max(second, 1e-6))
 
     def card_tops(
-        self, view: np.ndarray, lamp: np.ndarray | None = None
+        self, view: np.ndarray, lamp: np.ndarray | None = None, lengths: list | None = None
     ) -> tuple[list[tuple[float, float]], np.ndarray]:
         """Each card's top edge in a slot's view (from `slot_view`), first planted
         first, as (row at the slot's middle, slope in rows per mm across); and the
@@ -1180,12 +1234,13 @@ class FieldReader:
         from the cards themselves: each card's top border (a thin white band between
         what lies above it and its own name band), the first card's name band or its
         top against the printed slot, the top card's art or its bottom against the
-        printed slot."""
-        lines, bal, covered, weak = self._card_tops(view, lamp)
+        printed slot. `lengths`: if given, gets the card lengths (mm) this slot may
+        show (see `_lengths_seen`)."""
+        lines, bal, covered, weak = self._card_tops(view, lamp, lengths)
         return _missed_tops(_fill_gaps(lines, *(covered or (None,))), weak), bal
 
     def _card_tops(
-        self, view: np.ndarray, lamp: np.ndarray | None = None
+        self, view: np.ndarray, lamp: np.ndarray | None = None, lengths: list | None = None
     ) -> tuple[list, np.ndarray, tuple | None, list]:
         """`card_tops` (`lamp`: see `read_slot`), and where a card covers the printed
         slot's top while no card top was seen against the slot there (None: not so;
@@ -1194,6 +1249,9 @@ class FieldReader:
         bands (see `_missed_tops`)."""
         p = ALONG
         mx, my = MARGIN_MM
+        card_mm = self.card_mm
+        # (the enrolled faces' rows, in mm of a published card's length, as laid here)
+        face_px = p * card_mm / CARD_MM_LONG
         gains, gray = _white_balance_gray(view)
         bal = _balanced(view, _under(gains, lamp, view))
         if _even(gray):
@@ -1281,8 +1339,10 @@ class FieldReader:
                 ]
                 if _bare_spans(gp, mids, spans, glare):
                     ground_bottom = found[-1]
+                    if lengths is not None:
+                        lengths.append(_lengths_seen(lines, ground_bottom))
             if ground_bottom is None:
-                ground_bottom = _bottom_at_end(wp, cp, band_x, xc, slot_end, lines)
+                ground_bottom = _bottom_at_end(wp, cp, band_x, xc, slot_end, lines, card_mm)
             if ground_top is None and mid_g[:, int(my * p + p) : int(my * p + 3 * p)].mean() < 0.3:
                 # A card lies over the slot's top.
                 # Rows of a card's art across the slot's middle, and of bare slot:
@@ -1290,12 +1350,12 @@ class FieldReader:
                 # between, is a card's whose top is not seen (see _fill_gaps).
                 bare_n = (mid_g > 0.5).sum(axis=0)
                 art_seen = ((cp[mids.start : mids.stop] > 0.5).sum(axis=0) >= 3) & (bare_n < 2)
-                covered = (my * p, art_seen, bare_n >= 3, self.real.first_mm * p)
+                covered = (my * p, art_seen, bare_n >= 3, self.real.first_mm * face_px)
             inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
             if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
                 return [], bal, None, []  # the bare printed slot: no card in it
             if ground_top is not None and ground_bottom is not None:
-                return _between(lines, ground_top, ground_bottom), bal, None, weak
+                return _between(lines, ground_top, ground_bottom, card_mm), bal, None, weak
         # Where cards lie at all: rows of card art (see _art_rows), along the first
         # card's slope for where the column starts, along the last one's for its end.
         lo, hi = int((my - 7) * p), int(bal.shape[0] - (my - 2) * p)
@@ -1336,7 +1396,7 @@ class FieldReader:
                     # still): its top is where its bottom against the slot says.
                     lines = over_top[-1:]
             if lines and ground_bottom is not None:
-                return _between(lines, None, ground_bottom), bal, covered, weak
+                return _between(lines, None, ground_bottom, card_mm), bal, covered, weak
             printed = bool(lines)
         runs, whites = art(lines[0][1] if lines else 0.0)
         if not runs and not printed:
@@ -1356,19 +1416,19 @@ class FieldReader:
             # being white across (the name band may start lower, under a light disc
             # or a sky).
             first = framed[0]
-            head = self.real.first_mm * p
-            if head - self.real.border_mm * p > 2 * p:  # the name band starts lower
+            head = self.real.first_mm * face_px
+            if head - self.real.border_mm * face_px > 2 * p:  # the name band starts lower
                 above = across[max(first - int(12 * p), 0) : first]
                 if above.any():
                     border_end = first - int(np.argmax(above[::-1]))
-                    first = int(border_end + head - self.real.border_mm * p)
+                    first = int(border_end + head - self.real.border_mm * face_px)
             lines = [ln for ln in lines if ln[0] >= first - head - 2 * p]
             if not any(abs(y - (first - head)) <= 4 * p for y, _ in lines):
                 lines.insert(0, (first - head, 0.0))
                 lines.sort()
         if ground_bottom is not None:
-            return _between(lines, None, ground_bottom), bal, covered, weak
-        tail = self.real.last_mm * p
+            return _between(lines, None, ground_bottom, card_mm), bal, covered, weak
+        tail = self.real.last_mm * face_px
         last_runs, whites = art(lines[-1][1])
         if not (last_runs or runs):
             return lines[:1], bal, covered, weak
@@ -1392,10 +1452,13 @@ class FieldReader:
         """Cards in a slot's view (from `slot_view`)."""
         return len(self.card_tops(view)[0])
 
-    def read_slot(self, view: np.ndarray, lamp: np.ndarray | None = None) -> FieldReading:
+    def read_slot(
+        self, view: np.ndarray, lamp: np.ndarray | None = None, lengths: list | None = None
+    ) -> FieldReading:
         """The column in a slot's view (from `slot_view`), card by card. `lamp`: the
-        colour of the light over the whole table (see `lamp_colour`)."""
-        lines, bal = self.card_tops(view, lamp)
+        colour of the light over the whole table (see `lamp_colour`); `lengths`: see
+        `card_tops`."""
+        lines, bal = self.card_tops(view, lamp, lengths)
         if not lines:
             return FieldReading([], 1.0, [])
         xc = bal.shape[1] / 2
@@ -1406,10 +1469,11 @@ class FieldReader:
         inner = slice(int(xc - half_w), int(xc + half_w))
         bal4 = cv2.cvtColor(bal, cv2.COLOR_BGR2BGRA)  # (for the strips' warps: faster)
         mid = bal.shape[1] // 2
+        size = self.card_mm / CARD_MM_LONG  # (the strips in the enrolled faces' mm)
         # The top card first, whole: how its colour differs from its enrolled face's
         # is how this slot's light (its lamp, its shadow) moves every card's in it.
         y0, slope = lines[-1]
-        crop = _strip_crop(bal4, y0, slope, xc, float(CARD_MM_LONG))
+        crop = _strip_crop(bal4, y0, slope, xc, float(CARD_MM_LONG), size)
         top_order, top_score, seen = self._which(crop, float(CARD_MM_LONG), True)
         ranked = np.argsort(top_score)
         shift = None
@@ -1421,9 +1485,9 @@ class FieldReader:
             # What shows of this card: down to the next card's edge, column by
             # column (a card laid turned hides a wedge); the hidden part is filled
             # with what shows, so it neither matches nor mismatches.
-            ends = 2 + ((ny - y0) + (ns - slope) * u) / ALONG - 0.7
+            ends = 2 + ((ny - y0) + (ns - slope) * u * size) / (ALONG * size) - 0.7
             rows = min(max(float(ends[inner].max()) - 2, 6.0), 40.0)
-            crop = _strip_crop(bal4, y0, slope, xc, rows)
+            crop = _strip_crop(bal4, y0, slope, xc, rows, size)
             hidden = np.arange(crop.shape[0], dtype=np.float32)[:, None] > ends[None, :]
             shows = (~hidden).view(np.uint8)
             shows[:5] = 0  # (the top border says nothing)
@@ -1540,7 +1604,10 @@ class FieldReader:
         lamp's colour is the table's (`lamp_colour`). A slot whose
         printed size is not given (nor the reader's `slot_mm`) is measured through
         the mats the picture shows (`calibrate.sizes_on_table`): its shape in the
-        picture is not its shape on the table once the camera leans a little."""
+        picture is not its shape on the table once the camera leans a little. The
+        cards' length is measured in the slots (`_card_length`): a sleeved card, or a
+        mat printed a little smaller than its markers say, shows longer than 87 mm;
+        a table's pictures are then read with the length measured."""
         if image is None or getattr(image, "ndim", 0) != 3 or image.shape[2] != 3:
             raise ValueError("not a colour picture (an empty or unreadable frame)")
         sizes = list(sizes_mm) if sizes_mm is not None else [None] * len(quads)
@@ -1555,7 +1622,15 @@ class FieldReader:
             for q, size in zip(quads, sizes, strict=True)
         ]
         lamp = lamp_colour([v for v in views if v is not None])
-        return [None if v is None else self.read_slot(v, lamp) for v in views]
+        seen: list[list[float]] = []
+        readings = [None if v is None else self.read_slot(v, lamp, seen) for v in views]
+        # The cards' length as this picture's slots show it: read again if it is not
+        # what the reader took (the next pictures are read with it from the start).
+        length = _card_length(seen)
+        if length is not None and abs(length - self.card_mm) > CARD_LENGTH_OFF:
+            self.card_mm = length
+            readings = [None if v is None else self.read_slot(v, lamp) for v in views]
+        return readings
 
 
 SPOT = (CARD[0] + 16, CARD[1] + 16)  # a card's place: the card and 4 mm around
