@@ -92,6 +92,9 @@ class Table:
     # Seats taken whose phone has gone (no connection holds them), since when: the
     # seat is kept for that phone, the host sees it away and may free it.
     away: dict[int, float] = field(default_factory=dict)
+    # Seats whose phone has a list of moves open (a person choosing a trade): a
+    # simulated player's move would take those moves away under their finger.
+    looking: set[int] = field(default_factory=set)
     last_source: str | None = None  # the last move's source: phone, camera, demo, panel, host
     offer: Offer | None = None  # a move waiting for another phone's yes (see Offer)
     lock: threading.RLock = field(default_factory=threading.RLock)

@@ -304,6 +304,13 @@ class TableService:
         if t is not None:
             self.seats.away(t, seat, away)
 
+    def looking(self, code: str, seat: int, looking: bool) -> None:
+        """The phone at `seat` has a list of moves open (`looking`), or not any more."""
+        t = self.tables.get(code)
+        if t is not None:
+            with t.lock:
+                (t.looking.add if looking else t.looking.discard)(seat)
+
     def seat_of(self, token: object) -> SeatHeld | None:
         return self.seats.of_token(token)
 

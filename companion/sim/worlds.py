@@ -42,8 +42,10 @@ AWAY_AFTER = 30.0
 REDEAL_AFTER = 15.0
 REDEAL_WITH_PEOPLE = 120.0
 # A person's move that another's move closes (see Action.window) is left open this
-# long before a simulated player's move closes it: time to read the phone and tap.
+# long before a simulated player's move closes it: time to read the phone and tap;
+# while the person's phone has a list of moves open, up to LOOKING_GRACE.
 WINDOW_GRACE = 8.0
+LOOKING_GRACE = 30.0
 
 
 class Bots:
@@ -66,6 +68,7 @@ class Bots:
         self.window_grace = window_grace
         # (log length, when): a person's window move opened, or the person last moved
         self.window_opened: tuple[int, float] | None = None
+        self.looking_since: float | None = None  # a person's phone opened a list of moves
         self.clock = clock or time.monotonic
         self.rng = random.Random(seed)
         self.stop = threading.Event()
@@ -116,10 +119,20 @@ class Bots:
             for a in legal
         ):
             self.window_opened = None
+            self.looking_since = None
             return False
         moved = self.window_opened is not None and self.window_opened[0] != t.next_n
         if self.window_opened is None or (moved and t.last_source == "phone"):
             self.window_opened = (t.next_n, self.clock())
+        if t.looking & humans:
+            # A person is choosing among the moves (a list open on the phone): the
+            # table waits while they read, up to LOOKING_GRACE.
+            if self.looking_since is None:
+                self.looking_since = self.clock()
+            if self.clock() - self.looking_since < LOOKING_GRACE:
+                return True
+        else:
+            self.looking_since = None
         return self.clock() - self.window_opened[1] < self.window_grace
 
     def step(self) -> bool:

@@ -58,6 +58,11 @@ SECURITY_HEADERS = {
 def _security_headers(response):
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    # A page is rendered for its moment and language: never shown again from a cache
+    # (a phone's Back showed the join page as first rendered, before the language
+    # switch, and a seat since taken as free).
+    if response.mimetype == "text/html":
+        response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 

@@ -73,6 +73,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "It may have ended, or the code was mistyped.",
         "missing_page": "This page does not exist.",
         "home": "Back to the start",
+        "back_to_seat": "Back to your seat",
         "sound": "Beep when it's my turn",
     },
     "de": {
@@ -113,6 +114,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "Vielleicht ist er beendet, oder der Code war falsch.",
         "missing_page": "Diese Seite gibt es nicht.",
         "home": "Zur Startseite",
+        "back_to_seat": "Zurück zu deinem Platz",
         "sound": "Piepen, wenn ich dran bin",
     },
 }

@@ -69,6 +69,8 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "host:free-seat": ({"code": ROOM, "seat": SEAT}, {}),
     # Yes or no to a move another phone offered (a trade), or the maker's no: taken back.
     "offer:answer": ({"accept": lambda v: isinstance(v, bool)}, {}),
+    # The phone opened a list of moves (a person choosing), or closed it.
+    "looking": ({"open": lambda v: isinstance(v, bool)}, {}),
     "camera:confirm": ({}, {}),
     "camera:correct": ({"rolled": BEANS, "field": BEANS}, {}),
     # A bean field put right: what lies in it, first planted first.

@@ -228,6 +228,7 @@ def _leave_seat(sid: str, svc: TableService | None = None) -> None:
             _holders.pop((code, seat), None)
     if gone:
         (svc or service()).seat_away(code, seat, True)
+        (svc or service()).looking(code, seat, False)
 
 
 def _release(code: str, seat: int) -> None:
@@ -344,6 +345,13 @@ def on_act(msg: dict) -> dict:
 def on_offer_answer(msg: dict) -> dict:
     code, seat = _phone()
     return _ok(**service().answer_offer(code, seat, msg["accept"]))
+
+
+@_handler("looking")
+def on_looking(msg: dict) -> dict:
+    code, seat = _phone()
+    service().looking(code, seat, msg["open"])
+    return _ok()
 
 
 @_handler("camera:confirm")

@@ -329,6 +329,56 @@ def test_a_person_trades_with_the_active_bot_which_waits_for_them_before_it_ends
     assert last.seat == 1 and last.action["type"] == "trade"
 
 
+def test_a_person_choosing_among_trades_holds_the_active_bot_until_they_close_the_list():
+    """A newcomer opened "Trade with Seat 2", scrolled, and the bot ended trading
+    under their finger after 8 s. While the phone has a list of moves open the bot
+    waits (up to LOOKING_GRACE); once closed, the usual grace."""
+    from companion.sim.worlds import LOOKING_GRACE, WINDOW_GRACE
+
+    why = "no bot's trading step offered the person a deal"
+    service, code, bots, clock = _bots_and_a_person(4, 1, "Finn")
+    t = service.table(code)
+    _play_until(service, code, bots, clock, 1, random.Random(4), _deals(service, code), 600, why)
+    n = t.next_n
+    service.looking(code, 1, True)  # the phone opened the list of trades
+    start = clock()
+    while clock() - start < LOOKING_GRACE - 1:
+        assert not bots.step(), f"the bot moved {clock() - start:.1f} s into the person's look"
+        clock.t += 0.5
+    assert t.next_n == n
+    service.looking(code, 1, False)  # closed: the usual grace from now, then the bot goes on
+    moved_after = None
+    for k in range(4 * int(WINDOW_GRACE) + 8):
+        if bots.step():
+            moved_after = k * 0.5
+            break
+        clock.t += 0.5
+    assert moved_after is not None and t.next_n > n
+    # Looking can't hold the table for ever (a phone left lying with a list open).
+    service2, code2, bots2, clock2 = _bots_and_a_person(4, 1, "Finn")
+    t2 = service2.table(code2)
+    deals = _deals(service2, code2)
+    _play_until(service2, code2, bots2, clock2, 1, random.Random(4), deals, 600, why)
+    service2.looking(code2, 1, True)
+    n2 = t2.next_n
+    for _ in range(4 * int(LOOKING_GRACE)):
+        if bots2.step():
+            break
+        clock2.t += 0.5
+    assert t2.next_n > n2
+
+
+def _deals(service, code):
+    """A bot's trading step with deals for the person at seat 1 (see `_play_until`)."""
+
+    def offered(t):
+        legal = service.snapshot(code, 1)["legal"]
+        deals = [i for i in legal if i["action"]["type"] == "trade"]
+        return deals if t.state.step == "trade" and t.state.active != 1 else None
+
+    return offered
+
+
 def _a_bots_trading_step(service, code, bots, clock, seat, rng):
     """Play on until a bot is the active player trading and `seat` is offered deals
     as its partner (the deals as the engine lists them)."""

@@ -178,6 +178,36 @@ def test_the_phones_back_gesture_closes_an_open_group_not_the_game(live, browser
     assert not anna.evaluate("!!(history.state && history.state.group)")
 
 
+def test_back_from_the_game_to_the_join_page_leads_back_to_the_seat(live, browser):
+    """A newcomer's Back from the game showed the join page with their own seat
+    greyed out ("phone gone: the host can free the seat") and no way back; the page
+    came from the browser's cache, in the language it was first rendered in."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 1, "Anna")
+    live.service.start_game(code)
+    anna.goto(f"{live.url}/j/{code}")
+    expect(anna.locator("#back")).to_be_visible()
+    expect(anna.locator("#back-seat")).to_have_text("This phone holds seat 2")
+    mine = anna.locator("button.seat[data-seat='1']")
+    expect(mine).to_be_enabled()
+    expect(mine).to_contain_text("this phone")
+    expect(anna.locator("button.seat[data-seat='0']")).to_contain_text("open")
+    mine.click()
+    anna.wait_for_url(re.compile(f"/p/{code}$"))
+    expect(anna.locator("#whoami")).to_contain_text("Anna")
+    anna.go_back()
+    anna.locator("#back-link").click()
+    anna.wait_for_url(re.compile(f"/p/{code}$"))
+    # Another phone sees the seat taken, and no way back to a seat it never held.
+    other = browser.new_page()
+    other.goto(f"{live.url}/j/{code}")
+    expect(other.locator("button.seat[data-seat='1']")).to_be_disabled()
+    expect(other.locator("#back")).to_be_hidden()
+    reply = other.request.get(f"{live.url}/j/{code}")
+    assert reply.headers["cache-control"] == "no-store"
+    other.close()
+
+
 def test_tapped_beans_survive_a_phone_joining_and_other_updates(live, browser):
     code = live.open("bohnanza", 3, seed=1)  # a real table: the phone says what it drew
     anna = phone(browser, live, code, 0, "Anna")

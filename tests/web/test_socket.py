@@ -281,6 +281,22 @@ def test_a_phone_that_goes_leaves_its_seat_away_and_the_same_phone_gets_it_back(
     assert service.snapshot(code)["table"]["seats"][1]["away"] is False
 
 
+def test_a_phone_says_while_it_has_a_list_of_moves_open_and_going_away_ends_it(client_for, service):
+    _, code = open_table(client_for)
+    phone, _ = join(client_for, code, 1, "Dana")
+    assert phone.emit("looking", {"open": True}, callback=True) == {"ok": True}
+    assert service.table(code).looking == {1}
+    assert phone.emit("looking", {"open": False}, callback=True) == {"ok": True}
+    assert service.table(code).looking == set()
+    bad = phone.emit("looking", {"open": "yes"}, callback=True)
+    assert not bad["ok"] and "open" in bad["error"]["message"]
+    phone.emit("looking", {"open": True}, callback=True)
+    phone.disconnect()
+    assert service.table(code).looking == set()
+    stranger = client_for()
+    assert not stranger.emit("looking", {"open": True}, callback=True)["ok"]
+
+
 def test_a_second_tab_of_the_same_phone_keeps_the_seat_when_one_closes(client_for, service):
     _, code = open_table(client_for)
     phone, token = join(client_for, code, 0, "Eli")

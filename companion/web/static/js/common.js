@@ -135,11 +135,14 @@ const WORDS = {
     "leave.sure": "Tap again to leave your seat (the game waits for someone to take it)",
     "leave.sureBots": "Tap again to leave your seat (a bot plays it from now on)",
     "seat.away": "away",
+    "seat.awayBot": "away · a bot plays",
     "seat.free": "Free seat",
     "seat.n": "Seat {n}",
     "join.title": "Join with your phone",
     "dash.endAsk": "End this table for everyone?",
     "join.typeName": "Type your name first",
+    "join.yours": "This phone holds seat {n}",
+    "seat.yours": "{name} · this phone: tap to go back",
   },
   de: {
     "bean.coffee": "Kaffeebohne", "bean.wax": "Weinbrandbohne", "bean.blue": "Blaue Bohne",
@@ -270,11 +273,14 @@ const WORDS = {
     "leave.sure": "Nochmal tippen, um den Platz zu verlassen (das Spiel wartet, bis ihn jemand nimmt)",
     "leave.sureBots": "Nochmal tippen, um den Platz zu verlassen (ab jetzt spielt ihn ein Bot)",
     "seat.away": "abwesend",
+    "seat.awayBot": "abwesend · ein Bot spielt",
     "seat.free": "Platz freigeben",
     "seat.n": "Platz {n}",
     "join.title": "Mit dem Handy beitreten",
     "dash.endAsk": "Diesen Tisch für alle beenden?",
     "join.typeName": "Gib zuerst deinen Namen ein",
+    "join.yours": "Dieses Handy hält Platz {n}",
+    "seat.yours": "{name} · dieses Handy: antippen, um zurückzukehren",
   },
 };
 
@@ -410,8 +416,20 @@ const C = {
 
   // ------------------------------------------------------------ storage
   token(code) { return localStorage.getItem("companion.token." + code); },
-  setToken(code, token) { localStorage.setItem("companion.token." + code, token); },
-  dropToken(code) { localStorage.removeItem("companion.token." + code); },
+  setToken(code, token, seat) {
+    localStorage.setItem("companion.token." + code, token);
+    if (seat !== undefined) localStorage.setItem("companion.seat." + code, String(seat));
+  },
+  dropToken(code) {
+    localStorage.removeItem("companion.token." + code);
+    localStorage.removeItem("companion.seat." + code);
+  },
+  // The seat this phone holds at a table (null: none, or not known).
+  heldSeat(code) {
+    if (!C.token(code)) return null;
+    const seat = localStorage.getItem("companion.seat." + code);
+    return seat === null ? null : Number(seat);
+  },
   hostKey() { return localStorage.getItem("companion.host") || ""; },
   setHostKey(k) { localStorage.setItem("companion.host", k); },
 

@@ -96,7 +96,7 @@
     return C.h("li", { class: "seat-row" + (s.name ? "" : " open") + (s.away ? " away" : ""), "data-key": "s" + s.seat, "data-seat": s.seat },
       C.h("span", { class: "seat-no" }, String(s.seat + 1)),
       C.h("span", { class: "seat-who" }, s.name || C.t(s.bot ? "seat.botShort" : "seat.open")),
-      s.away ? C.h("span", { class: "badge away" }, C.t("seat.away")) : null,
+      s.away ? C.h("span", { class: "badge away" }, C.t(s.bot ? "seat.awayBot" : "seat.away")) : null,
       s.away && hostKnown ? C.h("button", { class: "free-seat", "data-seat": s.seat,
         onclick: () => host("host:free-seat", { seat: s.seat }) }, C.t("seat.free")) : null);
   }

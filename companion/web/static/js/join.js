@@ -7,12 +7,25 @@
   const name = document.getElementById("name");
   document.getElementById("lang").replaceWith(C.langSwitch());
   if (!name.value) name.value = localStorage.getItem("companion.name") || "";
+  // A phone that holds a seat here (it came back with Back, or by the QR code
+  // again) goes back to it: its own seat is never shown as someone else's.
+  const held = C.token(code) ? C.heldSeat(code) : null;
+  if (C.token(code)) {
+    const back = document.getElementById("back");
+    back.hidden = false;
+    if (held !== null) document.getElementById("back-seat").textContent = C.t("join.yours", { n: held + 1 });
+  }
   const socket = C.connect({ watch: code });
   socket.on("state", (snap) => {
-    const seats = snap.table.seats.map((s) => C.h("button", {
-      class: "seat" + (s.name ? " taken" : ""), "data-seat": s.seat, "data-key": "s" + s.seat, disabled: s.name ? "disabled" : null,
-      onclick: () => join(s.seat),
-    }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, s.away ? C.t("seat.gone", { name: s.name }) : s.name) : C.h("span", { class: "seat-who free" }, C.t(s.bot ? "seat.bot" : "seat.open"))));
+    const seats = snap.table.seats.map((s) => {
+      const mine = s.seat === held && !!s.name;
+      const who = mine ? C.t("seat.yours", { name: s.name }) : s.away ? C.t("seat.gone", { name: s.name }) : s.name;
+      return C.h("button", {
+        class: "seat" + (s.name ? " taken" : "") + (mine ? " mine" : ""), "data-seat": s.seat, "data-key": "s" + s.seat,
+        disabled: s.name && !mine ? "disabled" : null,
+        onclick: () => (mine ? location.assign("/p/" + code) : join(s.seat)),
+      }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, who) : C.h("span", { class: "seat-who free" }, C.t(s.bot ? "seat.bot" : "seat.open")));
+    });
     C.fill(document.getElementById("seats"), seats);
   });
   socket.on("closed", () => { location.reload(); });  // the friendly "no such table" page
@@ -22,7 +35,7 @@
     localStorage.setItem("companion.name", who);
     const reply = await C.ask(socket, "join", { code, seat, name: who });
     if (!reply.ok) { C.error(reply.error.message); return; }
-    C.setToken(reply.code, reply.token);
+    C.setToken(reply.code, reply.token, seat);
     location.href = "/p/" + reply.code;
   }
 })();

@@ -111,7 +111,19 @@
     drawDock();
     alertTurn(mine || asked);
     document.title = (mine ? "▶ " : "") + `${snap.table.title || ""} ${code}`;
+    tellLooking();
   }
+
+  // The table is told while a list of moves is open here (a person choosing a
+  // trade): the demo's bots then wait before a move that would take it away.
+  let toldLooking = false;
+  function tellLooking() {
+    const looking = ui.group !== null || ui.form !== null;
+    if (looking === toldLooking || !socket.connected) return;
+    toldLooking = looking;
+    socket.emit("looking", { open: looking });
+  }
+  socket.on("connect", () => { toldLooking = false; });
 
   // The step, said as someone else's when the table waits only for others and
   // this phone has no move of the step (the gift the other player plants, traded

@@ -240,7 +240,7 @@ const R = {
     const active = p.seat === v.active && !v.over;
     const head = C.h("div", { class: "phead" },
       C.h("span", { class: "pname" }, p.name || R.name(snap, p.seat)),
-      seat.away ? C.h("span", { class: "badge away" }, C.t("seat.away")) : null,
+      seat.away ? C.h("span", { class: "badge away" }, C.t(seat.bot ? "seat.awayBot" : "seat.away")) : null,
       active ? C.h("span", { class: "badge turn" }, "▶") : null,
       v.show.reads !== "dice" ? C.h("span", { class: "hand-count", title: C.n("cards.hand", p.hand_size) }, C.art("back", A.back()), String(p.hand_size)) : null,
       R.coins(v, p, true));
