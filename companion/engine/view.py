@@ -5,6 +5,7 @@ functions of the state, no I/O."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import words as w
@@ -40,12 +41,13 @@ def harvest_for_nothing(column: tuple[str, ...], field: int, lang: str = "en") -
     return f"Field {f} earns nothing: tap again to harvest it anyway"
 
 
-def asks_again_for_a_harvest(harvest: type[Any]):
+def asks_again_for_a_harvest(harvest: type[Any], forced: Callable[[Any, int], bool]):
     """A card game's `ask_again` hook: its `harvest` action type asks before a field
-    is sold for nothing (see harvest_for_nothing); no other move asks."""
+    is sold for nothing (see harvest_for_nothing), unless the player must harvest
+    (`forced`: a card to plant that no field takes); no other move asks."""
 
     def ask_again(state: Any, action: Any, lang: str = "en") -> str | None:
-        if isinstance(action, harvest):
+        if isinstance(action, harvest) and not forced(state, action.player):
             column = state.players[action.player].fields[action.field]
             return harvest_for_nothing(column, action.field, lang)
         return None

@@ -368,6 +368,23 @@ def test_a_phone_asks_again_before_a_field_is_harvested_for_nothing():
     assert ask(s, EndTurn(0), "en") is None
 
 
+def test_a_harvest_the_player_must_make_is_not_asked_again():
+    """A newcomer told "You must harvest a field to plant the Soy Bean" tapped the
+    harvest and was asked "Field 2 earns nothing: tap again": a forced harvest is
+    what to do, however little it earns; a traded card that fits no field too."""
+    from companion.engine.games import GAMES
+
+    ask = GAMES["bohnanza"].ask_again
+    fields = [[["chili"] * 2, ["stink"]], [], [], []]
+    forced = table(hands=[["soy"], [], [], []], fields=fields, step="plant", planted=0)
+    assert ask(forced, Harvest(0, 0), "en") is None
+    assert ask(forced, Harvest(0, 1), "en") is None
+    fits = table(hands=[["chili"], [], [], []], fields=fields, step="plant", planted=0)
+    assert "Field 1 earns nothing" in ask(fits, Harvest(0, 0), "en")
+    traded = table(set_aside=[["red"], [], [], []], fields=fields, step="plant-traded")
+    assert ask(traded, Harvest(0, 1), "en") is None
+
+
 def test_a_harvest_is_a_move_of_any_step_and_planting_is_not():
     """A phone says the step as another's when it has only any-time moves left."""
     from companion.engine import dice as W

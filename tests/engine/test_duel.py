@@ -471,6 +471,22 @@ def test_a_phone_asks_again_before_a_duel_field_is_harvested_for_nothing():
     assert ask(s, Harvest(0, 1), "en") is None  # 3 dollars
 
 
+def test_a_duel_harvest_the_player_must_make_is_not_asked_again():
+    """The first card of the hand fits no field on the ladder: harvesting the soy
+    field, however little it earns, is what to do, so it isn't asked again."""
+    from companion.engine.duel import game as duel_game
+
+    fields = [[["soy"], ["red"] * 3, ["chili"] * 2], [[], [], []]]
+    p = duel(fields=fields).players[0]
+    stuck = next(b for b in duel_game.LADDER if not duel_game.fields_for(p, b))
+    s = duel(fields=fields, hands=[[stuck], []], step="plant", planted=0)
+    ask = GAMES["duel"].ask_again
+    assert ask(s, Harvest(0, 0), "en") is None
+    fits = next(b for b in duel_game.LADDER if duel_game.fields_for(p, b))
+    s = duel(fields=fields, hands=[[fits], []], step="plant", planted=0)
+    assert "Field 1 earns nothing" in ask(s, Harvest(0, 0), "en")
+
+
 def test_the_protection_rule_in_the_duel():
     s = duel(fields=[[["red"], ["soy", "soy"], []], [[], [], []]])
     refused(s, Harvest(0, 0), "protection")

@@ -69,12 +69,7 @@ def _bohnanza_warnings(
     de = lang == "de"
     out = []
     for seat, p in enumerate(s.players):
-        must = list(p.set_aside)
-        if seat == s.active and s.step == "plant" and p.hand and p.hand[0] and s.planted == 0:
-            must.append(p.hand[0])
-        if seat == s.active and s.step == "offer":
-            continue  # offered cards may be discarded instead
-        for bean in must:
+        for bean in _must_plant(s, seat):
             if not fields_for(p, bean):
                 # (said only to a player with the coins: a warning is what to do now)
                 buy = may_buy_field(s.rules, p) and len(p.coins) >= s.rules.third_field_cost
@@ -217,4 +212,21 @@ def reshuffled(state: State) -> str | None:
 
 
 # A field harvested for nothing asks for a second tap on the phone.
-ask_again = common.asks_again_for_a_harvest(Harvest)
+def _must_plant(s: State, seat: int) -> list[str]:
+    """The cards `seat` must plant now: the set-aside ones, and the active player's
+    first card of the hand (offered cards may be discarded instead)."""
+    if seat == s.active and s.step == "offer":
+        return []
+    p = s.players[seat]
+    must = list(p.set_aside)
+    if seat == s.active and s.step == "plant" and p.hand and p.hand[0] and s.planted == 0:
+        must.append(p.hand[0])
+    return must
+
+
+def _forced(s: State, seat: int) -> bool:
+    """`seat` must harvest: a card to plant now that no field takes."""
+    return any(not fields_for(s.players[seat], bean) for bean in _must_plant(s, seat))
+
+
+ask_again = common.asks_again_for_a_harvest(Harvest, _forced)

@@ -114,14 +114,7 @@ def _forced_harvests(
     the turned-over cards once one has been discarded (before, one may go)."""
     out = []
     for seat, p in enumerate(s.players):
-        must = []
-        if seat == s.active and s.step == "plant" and s.planted == 0 and p.hand:
-            must.append(p.hand[0])
-        if p.gift and (s.step == "plant-gift" or (s.step == "plant-drawn" and seat == s.active)):
-            must.append(p.gift[0])
-        if seat == s.active and s.step == "plant-drawn" and s.discarded_drawn:
-            must.extend(s.face_up)
-        for bean in must:
+        for bean in _must_plant(s, seat):
             if bean is not None and not game.fields_for(p, bean):
                 out.append(common.forced_harvest(seat, bean, names, lang, you))
                 break
@@ -199,4 +192,24 @@ def must_act(view: dict[str, Any]) -> set[int]:
 
 
 # A field harvested for nothing asks for a second tap on the phone.
-ask_again = common.asks_again_for_a_harvest(Harvest)
+def _must_plant(s: DuelState, seat: int) -> list:
+    """The cards `seat` must plant now (see `_forced_harvests`)."""
+    p = s.players[seat]
+    must = []
+    if seat == s.active and s.step == "plant" and s.planted == 0 and p.hand:
+        must.append(p.hand[0])
+    if p.gift and (s.step == "plant-gift" or (s.step == "plant-drawn" and seat == s.active)):
+        must.append(p.gift[0])
+    if seat == s.active and s.step == "plant-drawn" and s.discarded_drawn:
+        must.extend(s.face_up)
+    return must
+
+
+def _forced(s: DuelState, seat: int) -> bool:
+    """`seat` must harvest: a card to plant now that no field takes."""
+    return any(
+        b is not None and not game.fields_for(s.players[seat], b) for b in _must_plant(s, seat)
+    )
+
+
+ask_again = common.asks_again_for_a_harvest(Harvest, _forced)

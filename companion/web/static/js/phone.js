@@ -129,9 +129,16 @@
   // this phone has no move of the step (the gift the other player plants, traded
   // cards others still plant; a harvest is a move of any step).
   function stepLine(v) {
-    const others = (v.waiting_for || []).filter((s) => s !== me);
+    const waiting = v.waiting_for || [];
+    let others = waiting.filter((s) => s !== me);
     const mine = (snap.legal || []).some((it) => !it.any_time);
-    if (mine || !others.length || others.length < (v.waiting_for || []).length) return R.stepText(v);
+    if (mine || others.length < waiting.length) return R.stepText(v);
+    if (!others.length) {
+      // Nobody must act (the active player may plant a second card or go on): on
+      // another's turn the step is theirs, never said as an instruction to this phone.
+      if (v.active === me || v.active === undefined || v.active === null) return R.stepText(v);
+      others = [v.active];
+    }
     return C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
   }
 
@@ -303,6 +310,12 @@
         : C.h("p", { class: "hint", "data-key": "none" }, C.t("moves.none")));
       C.fill(actions, out);
       return;
+    }
+    // Another's turn, and nothing asked of this phone: its moves (a harvest) are
+    // choices, said so above them (a newcomer took them for what to do now).
+    const theirs = !v.over && v.active !== snap.you.seat && !(v.waiting_for || []).includes(snap.you.seat);
+    if (theirs && items.every((it) => it.optional || it.any_time)) {
+      out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.onlyChoices")));
     }
     // The cards face up (or offered) are what most moves are about: shown with them.
     const table = v.show.piles.filter((p) => p.name !== "gifts").map((p) => [C.t("table." + p.name), p.cards]);
