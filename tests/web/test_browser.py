@@ -177,7 +177,7 @@ def test_the_dice_game_on_three_phones(server, browser):
     expect(dice).to_have_count(5)
     assert advance(pages, 1) == 1  # the first roll
     roller = next(p for p in pages if p.locator("button.die-pick").count())
-    expect(roller.get_by_role("button", name=re.compile(r"^die 1, .+ die: .+"))).to_have_count(1)
+    expect(roller.get_by_role("button", name=re.compile(r"^Die 1, .+ die: .+"))).to_have_count(1)
     assert advance(pages, 19) == 19
     expect(pages[2].locator("#board")).to_contain_text("bean piece")
     expect(pages[0].locator("#mine .orders li").first).to_be_visible()

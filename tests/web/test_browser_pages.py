@@ -652,6 +652,44 @@ def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
     expect(row.locator(".or")).to_have_count(0)
 
 
+def test_the_one_way_to_save_dice_is_chosen_already_and_every_die_has_a_name(live, browser):
+    """With one die left a newcomer had to tap it before "Save" woke up: no choice,
+    yet two taps. And a die to tap is a button named by its die and bean."""
+    from companion.engine.dice import Roll
+
+    code = live.open("dice", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    live.service.act(code, Roll(0).to_json(), seat=0)
+    expect(anna.locator("button.die-pick")).to_have_count(5)
+    expect(anna.locator("#actions button.save")).to_be_disabled()  # five dice: choose
+    # (the roll's odds come in a second update: the change below goes on the last)
+    states, quiet = anna.evaluate("() => window.__states"), 0
+    for _ in range(60):  # 400 ms without an update
+        anna.wait_for_timeout(100)
+        now = anna.evaluate("() => window.__states")
+        quiet = quiet + 1 if now == states else 0
+        states = now
+        if quiet >= 4:
+            break
+    name = anna.locator("button.die-pick").first.get_attribute("aria-label")
+    assert name and name.startswith("Die 1")
+    # Only one save left (as with one die still rolled): it is ready at once.
+    resend(
+        anna,
+        """s => {
+            const saves = s.legal.filter((it) => it.action.type === "save");
+            const one = saves.find((it) => it.action.dice.length === 1);
+            s.legal = s.legal.filter((it) => it.action.type !== "save").concat([one]);
+        }""",
+    )
+    save = anna.locator("#actions button.save")
+    expect(save).to_be_enabled()
+    expect(save).to_have_text("Save 1 die")
+    save.click()
+    expect(anna.locator("#log li").first).to_contain_text("saves")
+
+
 def test_the_standings_the_server_words(live, browser):
     code = live.open("bohnanza", 3, knowledge="known", seed=3)
     anna = phone(browser, live, code, 0, "Anna")

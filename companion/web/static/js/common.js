@@ -61,7 +61,7 @@ const WORDS = {
     "dice.field": "bean field",
     "dice.darker": "darker die",
     "dice.lighter": "lighter die",
-    "dice.name": "die {n}, {kind}: {bean}",
+    "dice.name": "Die {n}, {kind}: {bean}",
     "dice.tapToSave": "Tap the dice to save, then save them.",
     "dice.notThese": "These dice can't be saved together.",
     "dice.chance": "Chance to complete the next order this turn: {p}",

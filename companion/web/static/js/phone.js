@@ -199,7 +199,7 @@
   function pickDie(d, i, savable) {
     if (!savable.has(i)) return R.die(d, i);
     const on = ui.dice.has(i);
-    return C.h("button", { class: "die-pick" + (on ? " on" : ""), "data-die": i, "data-key": "pick" + i, "aria-pressed": on ? "true" : "false",
+    return C.h("button", { class: "die-pick" + (on ? " on" : ""), "data-die": i, "data-key": "pick" + i, "aria-pressed": on ? "true" : "false", "aria-label": R.dieName(d, i),
       onclick: () => { on ? ui.dice.delete(i) : ui.dice.add(i); draw(); } },
     R.die(d, i));
   }
@@ -388,7 +388,9 @@
 
   // A dice table: the dice are tapped on the table, then saved with one button.
   function saveBar(saves) {
-    const chosen = [...ui.dice].sort((a, b) => a - b);
+    let chosen = [...ui.dice].sort((a, b) => a - b);
+    // One way to save (one die left): nothing to choose, so it is chosen.
+    if (!chosen.length && saves.length === 1) chosen = saves[0].action.dice.slice().sort((a, b) => a - b);
     const match = saves.find((it) => it.action.dice.slice().sort((a, b) => a - b).join() === chosen.join());
     return C.h("div", { class: "save-bar", "data-key": "save" },
       C.h("p", { class: "hint" }, chosen.length && !match ? C.t("dice.notThese") : C.t("dice.tapToSave")),
