@@ -179,6 +179,9 @@ def legal_for(
                 "ends_step": action.ends_step,
                 "any_time": action.any_time,
                 "optional": action.optional,
+                # another's move would close it (a trade with the active player):
+                # the phone may say it wants none of these
+                "window": action.window,
             }
         )
     return out

@@ -95,6 +95,9 @@ class Table:
     # Seats whose phone has a list of moves open (a person choosing a trade): a
     # simulated player's move would take those moves away under their finger.
     looking: set[int] = field(default_factory=set)
+    # Seats whose phone said it wants none of the moves another's move would close
+    # (see Action.window), and when (the log's length): the table need not wait.
+    passed: dict[int, int] = field(default_factory=dict)
     last_source: str | None = None  # the last move's source: phone, camera, demo, panel, host
     offer: Offer | None = None  # a move waiting for another phone's yes (see Offer)
     lock: threading.RLock = field(default_factory=threading.RLock)

@@ -311,6 +311,16 @@ class TableService:
             with t.lock:
                 (t.looking.add if looking else t.looking.discard)(seat)
 
+    def pass_window(self, code: str, seat: int) -> None:
+        """The phone at `seat` wants none of the moves open to it that another's move
+        would close (no trade with the active player): nobody waits for it until
+        the game moves on."""
+        t = self.table(code)
+        with t.lock:
+            t.passed[seat] = t.next_n
+            t.looking.discard(seat)
+        self._changed(code)
+
     def seat_of(self, token: object) -> SeatHeld | None:
         return self.seats.of_token(token)
 

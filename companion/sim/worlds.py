@@ -112,9 +112,11 @@ class Bots:
         """Whether a person still has time for a move a bot's move would close (a
         trade the active bot would take, a bo(h)nus card to discard): WINDOW_GRACE
         from when it opened, or from the person's last move (see Action.window)."""
+        # (a person who said "nothing for me" is not waited for until the game moves)
+        open_to = {s for s in humans if t.passed.get(s) != t.next_n}
         if not any(
             type(a).window
-            and a.seats & humans
+            and a.seats & open_to
             and all(self.objection(t, a, s) is None for s in a.seats - humans)
             for a in legal
         ):

@@ -71,6 +71,8 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "offer:answer": ({"accept": lambda v: isinstance(v, bool)}, {}),
     # The phone opened a list of moves (a person choosing), or closed it.
     "looking": ({"open": lambda v: isinstance(v, bool)}, {}),
+    # The phone wants none of the moves another's move would close: go on.
+    "pass": ({}, {}),
     "camera:confirm": ({}, {}),
     "camera:correct": ({"rolled": BEANS, "field": BEANS}, {}),
     # A bean field put right: what lies in it, first planted first.

@@ -354,6 +354,13 @@ def on_looking(msg: dict) -> dict:
     return _ok()
 
 
+@_handler("pass")
+def on_pass(msg: dict) -> dict:
+    code, seat = _phone()
+    service().pass_window(code, seat)
+    return _ok()
+
+
 @_handler("camera:confirm")
 def on_camera_confirm(msg: dict) -> dict:
     code, seat = _phone()

@@ -368,6 +368,19 @@ def test_a_person_choosing_among_trades_holds_the_active_bot_until_they_close_th
     assert t2.next_n > n2
 
 
+def test_a_person_who_wants_no_trade_lets_the_active_bot_go_on_at_once():
+    """'None for me: go on': the active bot ends trading without waiting out the
+    grace it gives the person; the next time a deal opens, it waits again."""
+    service, code, bots, clock = _bots_and_a_person(4, 1, "Finn")
+    t = service.table(code)
+    why = "no bot's trading step offered the person a deal"
+    _play_until(service, code, bots, clock, 1, random.Random(4), _deals(service, code), 600, why)
+    n = t.next_n
+    assert not bots.step()  # the grace: the bot waits for the person
+    service.pass_window(code, 1)
+    assert bots.step() and t.next_n == n + 1
+
+
 def _deals(service, code):
     """A bot's trading step with deals for the person at seat 1 (see `_play_until`)."""
 

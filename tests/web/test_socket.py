@@ -297,6 +297,16 @@ def test_a_phone_says_while_it_has_a_list_of_moves_open_and_going_away_ends_it(c
     assert not stranger.emit("looking", {"open": True}, callback=True)["ok"]
 
 
+def test_a_phone_passes_on_the_moves_anothers_move_would_close(client_for, service):
+    _, code = open_table(client_for)
+    phone, _ = join(client_for, code, 2, "Dana")
+    assert phone.emit("pass", {}, callback=True) == {"ok": True}
+    t = service.table(code)
+    assert t.passed == {2: t.next_n}
+    stranger = client_for()
+    assert not stranger.emit("pass", {}, callback=True)["ok"]
+
+
 def test_a_second_tab_of_the_same_phone_keeps_the_seat_when_one_closes(client_for, service):
     _, code = open_table(client_for)
     phone, token = join(client_for, code, 0, "Eli")

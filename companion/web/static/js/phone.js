@@ -343,6 +343,14 @@
           onclick: () => { openGroup(g.key); draw(); } },
         C.h("span", {}, g.label), C.h("span", { class: "n" }, `${g.items.length} ›`))))));
     }
+    // Moves a bot's move would close (a trade with the active bot, a bo(h)nus card
+    // to give up before it draws): the bot gives time to choose; "none for me"
+    // lets it go on at once.
+    const choosing = items.filter((it) => !it.any_time);
+    if (!open && choosing.length && choosing.every((it) => it.window) && snap.table.seats.some((s) => s.bot)) {
+      out.push(C.h("button", { class: "move pass", "data-key": "pass", "data-type": "pass", disabled: ui.busy,
+        onclick: () => { socket.emit("pass", {}); } }, C.t("moves.pass")));
+    }
     C.fill(actions, out);
   }
 
