@@ -184,6 +184,15 @@ def test_labels_say_the_example_moves_in_english_and_german():
     )
     ask = B.Trade(0, 1, receive=(0,), receive_beans=("wax",))
     assert views.label("bohnanza", s, ask, NAMES, seat=1) == "Give your Wax Bean to Anna"
+    # The log: a card of the hand with its article ("Platz 4 schenkt Platz 1
+    # Feuerbohne" read wrong to a German player).
+    assert views.describe("bohnanza", s, trade, NAMES) == (
+        "Anna trades a Blue Bean for Ben's Wax Bean"
+    )
+    assert views.describe("bohnanza", s, ask, NAMES) == "Ben gives a Wax Bean to Anna"
+    assert views.describe("bohnanza", s, ask, NAMES, lang="de") == (
+        "Ben schenkt Anna eine Weinbrandbohne"
+    )
     assert GAMES["bohnanza"].group(s, trade, NAMES, "en", 1) == "Trade with Anna"
     assert GAMES["bohnanza"].group(s, trade, NAMES, "en", 0) == "Trade with Ben"
     s = replace(s, step="plant-traded", face_up=())

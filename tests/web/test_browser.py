@@ -173,7 +173,7 @@ def test_the_dice_game_on_three_phones(server, browser):
     assert host.call("host:start", {"code": code}, timeout=5)["ok"]
     expect(pages[0].locator("#center .die")).to_have_count(5)
     # Each die says what it is to a screen reader, and so does a die to tap and save.
-    dice = pages[0].get_by_role("img", name=re.compile(r"^die [1-5], (darker|lighter) die: "))
+    dice = pages[0].get_by_role("img", name=re.compile(r"^Die [1-5], (darker|lighter) die: "))
     expect(dice).to_have_count(5)
     assert advance(pages, 1) == 1  # the first roll
     roller = next(p for p in pages if p.locator("button.die-pick").count())

@@ -273,7 +273,9 @@ def _trade(before: State, a: Trade, names, lang: str, you: bool) -> str:
             if you:
                 return "eine Karte aus deiner Hand" if de else "a card from your hand"
             return "eine Handkarte" if de else "a card from the hand"
-        return (f"deine {name}" if de else f"your {name}") if you else name
+        if you:
+            return f"deine {name}" if de else f"your {name}"
+        return f"eine {name}" if de else f"a {name}"  # (every bean's name: "die ...bohne")
 
     def theirs(bean_id: str | None, named: bool) -> str:
         """One of the partner's hand cards (`named`: said with the partner's name)."""
@@ -284,6 +286,12 @@ def _trade(before: State, a: Trade, names, lang: str, you: bool) -> str:
             return f"eine Karte aus {hand}" if de else f"a card from {hand}"
         name = w.bean(bean_id, lang)
         return w.of(name, f"die {name}", partner, lang) if named else name
+
+    def a_bean(said: str, bean_id: str | None) -> str:
+        """A card of the hand named by its bean, with its article."""
+        if bean_id is None:
+            return said
+        return f"eine {said}" if de else f"a {said}"
 
     gives = [own(before.face_up[i], True) for i in a.face_up]
     gives += [own(b, False) for b in give_ids]
@@ -304,7 +312,7 @@ def _trade(before: State, a: Trade, names, lang: str, you: bool) -> str:
             else (f"{who} gives {give_text} to {partner}")
         )
     if not gives:
-        plain = w.join([theirs(b, False) for b in get_ids], lang)
+        plain = w.join([a_bean(theirs(b, False), b) for b in get_ids], lang)
         return f"{partner} schenkt {who} {plain}" if de else f"{partner} gives {plain} to {who}"
     return (
         f"{who} tauscht {give_text} gegen {get_text}"

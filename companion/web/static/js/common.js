@@ -142,6 +142,7 @@ const WORDS = {
     "seat.n": "Seat {n}",
     "join.title": "Join with your phone",
     "dash.endAsk": "End this table for everyone?",
+    "dash.startEmpty": "Nobody has taken a seat yet. Start anyway?",
     "join.typeName": "Type your name first",
     "join.yours": "This phone holds seat {n}",
     "seat.yours": "{name} · this phone: tap to go back",
@@ -282,6 +283,7 @@ const WORDS = {
     "seat.n": "Platz {n}",
     "join.title": "Mit dem Handy beitreten",
     "dash.endAsk": "Diesen Tisch für alle beenden?",
+    "dash.startEmpty": "Noch hat niemand einen Platz genommen. Trotzdem starten?",
     "join.typeName": "Gib zuerst deinen Namen ein",
     "join.yours": "Dieses Handy hält Platz {n}",
     "seat.yours": "{name} · dieses Handy: antippen, um zurückzukehren",
@@ -446,8 +448,10 @@ const C = {
   error(text) {
     const el = document.getElementById("error");
     if (!el) return;
-    el.textContent = text || "";
-    if (text) setTimeout(() => { if (el.textContent === text) el.textContent = ""; }, 8000);
+    // (the server's messages start in lower case, as parts of sentences)
+    const said = text ? text[0].toUpperCase() + text.slice(1) : "";
+    el.textContent = said;
+    if (said) setTimeout(() => { if (el.textContent === said) el.textContent = ""; }, 8000);
   },
   // emit with an acknowledgement, as a promise of the reply
   ask(socket, event, data) {

@@ -35,13 +35,27 @@
     s.on("panel", (panel) => { if (snap) { snap.panel = panel; drawPanel(); } });
     return s;
   }
-  key.addEventListener("change", () => { C.setHostKey(key.value.trim()); socket.close(); socket = connect(); });
+  // The host's key takes effect as it is typed (a moment after the last key):
+  // nobody knew to press Enter before the host's buttons showed.
+  let keyTimer = null;
+  const useKey = () => {
+    clearTimeout(keyTimer);
+    if (key.value.trim() === C.hostKey() && socket.connected) return;
+    C.setHostKey(key.value.trim()); socket.close(); socket = connect();
+  };
+  key.addEventListener("input", () => { clearTimeout(keyTimer); keyTimer = setTimeout(useKey, 600); });
+  key.addEventListener("change", useKey);
   const host = async (event, data) => {
     const reply = await C.ask(socket, event, { code, ...(data || {}) });
     C.error(reply.ok ? "" : reply.error.message);
     return reply;
   };
-  document.getElementById("start").addEventListener("click", () => host("host:start"));
+  document.getElementById("start").addEventListener("click", () => {
+    // Nobody seated (no phone, no bot): the game would start with every seat open.
+    const empty = snap && !snap.table.started && snap.table.seats.every((s) => !s.name && !s.bot);
+    if (empty && !confirm(C.t("dash.startEmpty"))) return;
+    host("host:start");
+  });
   document.getElementById("undo").addEventListener("click", () => host("host:undo"));
   document.getElementById("end").addEventListener("click", () => { if (confirm(C.t("dash.endAsk"))) host("host:end"); });
 
