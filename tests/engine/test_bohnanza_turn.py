@@ -205,9 +205,9 @@ def test_the_step_says_the_draw_is_left_once_every_traded_card_is_planted():
     from companion.engine.bohnanza.describe import step_text
 
     s = play(_steve(), Trade(0, 1, face_up=(1,), give=(0,), receive=(0,)), EndTrading(0))
-    assert step_text(s) == "plant the traded cards"
+    assert step_text(s) == "plant the kept and traded cards"
     s = play(s, PlantTraded(0, 0, 0), PlantTraded(0, 0, 1))
-    assert step_text(s) == "plant the traded cards"  # Anna still plants hers
+    assert step_text(s) == "plant the kept and traded cards"  # Anna still plants hers
     s = play(s, PlantTraded(1, 0, 0), PlantTraded(1, 0, 1))
     assert s.step == "plant-traded"
     assert step_text(s) == "draw 3 cards and end the turn"

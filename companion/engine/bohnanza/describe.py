@@ -353,7 +353,12 @@ def step_text(state: State, lang: str = "en") -> str:
         if not any(p.set_aside for p in state.players):  # all planted: the draw is left
             n = w.count(state.rules.draw, "card", lang)
             return f"{n} ziehen und den Zug beenden" if de else f"draw {n} and end the turn"
-        return "gehandelte Karten anbauen" if de else "plant the traded cards"
+        # (the face-up cards nobody took are the active player's to plant too)
+        return (
+            "behaltene und gehandelte Karten anbauen"
+            if de
+            else "plant the kept and traded cards"
+        )
     if step == "plant-drawn":
         return (
             "aufgedeckte Karten anbauen oder den Zug beenden"

@@ -347,7 +347,11 @@
     // to give up before it draws): the bot gives time to choose; "none for me"
     // lets it go on at once.
     const choosing = items.filter((it) => !it.any_time);
-    if (!open && choosing.length && choosing.every((it) => it.window) && snap.table.seats.some((s) => s.bot)) {
+    const bot = (s) => !!(snap.table.seats[s] || {}).bot;
+    // (the move that would close them is a bot's: the active bot's, or the one the
+    // table waits for on this phone's turn)
+    const botCloses = v.active !== me ? bot(v.active) : (v.waiting_for || []).some((s) => s !== me && bot(s));
+    if (!open && choosing.length && choosing.every((it) => it.window) && botCloses) {
       out.push(C.h("button", { class: "move pass", "data-key": "pass", "data-type": "pass", disabled: ui.busy,
         onclick: () => { socket.emit("pass", {}); } }, C.t("moves.pass")));
     }
