@@ -96,8 +96,9 @@ class Table:
     # simulated player's move would take those moves away under their finger.
     looking: set[int] = field(default_factory=set)
     # Seats whose phone said it wants none of the moves another's move would close
-    # (see Action.window), and when (the log's length): the table need not wait.
-    passed: dict[int, int] = field(default_factory=dict)
+    # (see Action.window), and in which turn and step (the active seat, the step):
+    # the table need not wait for them until that changes.
+    passed: dict[int, tuple[int, str]] = field(default_factory=dict)
     last_source: str | None = None  # the last move's source: phone, camera, demo, panel, host
     offer: Offer | None = None  # a move waiting for another phone's yes (see Offer)
     lock: threading.RLock = field(default_factory=threading.RLock)

@@ -313,11 +313,13 @@ class TableService:
 
     def pass_window(self, code: str, seat: int) -> None:
         """The phone at `seat` wants none of the moves open to it that another's move
-        would close (no trade with the active player): nobody waits for it until
-        the game moves on."""
+        would close (no trade with the active player): nobody waits for it for the
+        rest of this step of this turn."""
         t = self.table(code)
         with t.lock:
-            t.passed[seat] = t.next_n
+            if t.state is None:
+                raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
+            t.passed[seat] = (t.state.active, t.state.step)
             t.looking.discard(seat)
         self._changed(code)
 

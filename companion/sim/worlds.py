@@ -112,8 +112,9 @@ class Bots:
         """Whether a person still has time for a move a bot's move would close (a
         trade the active bot would take, a bo(h)nus card to discard): WINDOW_GRACE
         from when it opened, or from the person's last move (see Action.window)."""
-        # (a person who said "nothing for me" is not waited for until the game moves)
-        open_to = {s for s in humans if t.passed.get(s) != t.next_n}
+        # (a person who said "none for me" is not waited for in this step of this turn)
+        now = (t.state.active, t.state.step)
+        open_to = {s for s in humans if t.passed.get(s) != now}
         if not any(
             type(a).window
             and a.seats & open_to

@@ -379,6 +379,11 @@ def test_a_person_who_wants_no_trade_lets_the_active_bot_go_on_at_once():
     assert not bots.step()  # the grace: the bot waits for the person
     service.pass_window(code, 1)
     assert bots.step() and t.next_n == n + 1
+    # ... for the rest of its trading, however many deals it makes meanwhile
+    active = t.state.active
+    while t.state.active == active and t.state.step == "trade":
+        assert bots.step(), "the bot waited again for a person who said none for them"
+    assert t.next_n > n + 1
 
 
 def _deals(service, code):

@@ -300,9 +300,12 @@ def test_a_phone_says_while_it_has_a_list_of_moves_open_and_going_away_ends_it(c
 def test_a_phone_passes_on_the_moves_anothers_move_would_close(client_for, service):
     _, code = open_table(client_for)
     phone, _ = join(client_for, code, 2, "Dana")
+    early = phone.emit("pass", {}, callback=True)
+    assert not early["ok"] and early["error"]["code"] == "not-started"
+    service.start_game(code)
     assert phone.emit("pass", {}, callback=True) == {"ok": True}
     t = service.table(code)
-    assert t.passed == {2: t.next_n}
+    assert t.passed == {2: (t.state.active, t.state.step)}
     stranger = client_for()
     assert not stranger.emit("pass", {}, callback=True)["ok"]
 

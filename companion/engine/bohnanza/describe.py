@@ -355,9 +355,7 @@ def step_text(state: State, lang: str = "en") -> str:
             return f"{n} ziehen und den Zug beenden" if de else f"draw {n} and end the turn"
         # (the face-up cards nobody took are the active player's to plant too)
         return (
-            "behaltene und gehandelte Karten anbauen"
-            if de
-            else "plant the kept and traded cards"
+            "behaltene und gehandelte Karten anbauen" if de else "plant the kept and traded cards"
         )
     if step == "plant-drawn":
         return (

@@ -25,7 +25,10 @@
   const showNewest = () => { if (followLog) logBox.scrollTop = logBox.scrollHeight; };
   const readerScrolled = () => requestAnimationFrame(() => { followLog = nearEnd(); });
   for (const ev of ["wheel", "touchmove", "keyup"]) logBox.addEventListener(ev, readerScrolled, { passive: true });
-  logBox.addEventListener("scroll", () => { if (nearEnd()) followLog = true; });
+  logBox.addEventListener("scroll", () => {
+    if (nearEnd()) followLog = true;
+    logBox.classList.toggle("scrolled", logBox.scrollTop > 0);
+  });
   new ResizeObserver(showNewest).observe(logBox);
   let socket = connect();
   function connect() {
@@ -98,6 +101,7 @@
     drawBoard();
     R.log(logBox, snap, false);
     showNewest();
+    logBox.classList.toggle("scrolled", logBox.scrollTop > 0);  // (the cut top line fades)
     drawPanel();
     // The host, key at hand, is shown the start button while the table waits.
     if (!t.started && C.hostKey() && !hostOpened) { document.getElementById("host-card").open = true; hostOpened = true; }
