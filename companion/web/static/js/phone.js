@@ -402,10 +402,12 @@
   function saveBar(saves) {
     let chosen = [...ui.dice].sort((a, b) => a - b);
     // One way to save (one die left): nothing to choose, so it is chosen.
-    if (!chosen.length && saves.length === 1) chosen = saves[0].action.dice.slice().sort((a, b) => a - b);
+    const only = !chosen.length && saves.length === 1;
+    if (only) chosen = saves[0].action.dice.slice().sort((a, b) => a - b);
     const match = saves.find((it) => it.action.dice.slice().sort((a, b) => a - b).join() === chosen.join());
+    const hint = only ? C.t("dice.onlyWay") : chosen.length && !match ? C.t("dice.notThese") : C.t("dice.tapToSave");
     return C.h("div", { class: "save-bar", "data-key": "save" },
-      C.h("p", { class: "hint" }, chosen.length && !match ? C.t("dice.notThese") : C.t("dice.tapToSave")),
+      C.h("p", { class: "hint" }, hint),
       C.h("button", { class: "move primary save", disabled: !match || ui.busy, "data-type": "save",
         onclick: () => { if (match) { send(match.action); ui.dice.clear(); } } },
       chosen.length ? C.n("dice.save", chosen.length) : C.t("group.save")));
