@@ -257,6 +257,7 @@ def _white_balance_gray(img: np.ndarray, share: float = 0.05) -> tuple[np.ndarra
 
 
 EMPTY_SPREAD = 12.0  # gray levels: a slot or place more even than this holds no card
+EVEN_GAIN_MAX = 4.0  # (a picture this much darker than white at 240 is judged so)
 LAMP_OFF = 0.05  # a slot's white this far (a share, in any channel) from the table's ...
 LAMP_SLOTS = 3  # ... as seen in this many slots or more (with cards) is a reflection's
 
@@ -270,7 +271,7 @@ def lamp_colour(views: list[np.ndarray]) -> np.ndarray | None:
     whites = []
     for view in views:
         gains, gray = _white_balance_gray(view[::4, ::4])  # (a 16th of it does)
-        if not _even(gray, 4):
+        if not _even(gray, 4, gains):
             whites.append(gains / gains.mean())
     if len(whites) < LAMP_SLOTS:
         return None
@@ -296,14 +297,17 @@ def _under(gains: np.ndarray, lamp: np.ndarray | None, view: np.ndarray) -> np.n
     return lamp * max(240.0 / max(float(top.mean()), 20.0), level)
 
 
-def _even(gray: np.ndarray, scale: int = 1) -> bool:
+def _even(gray: np.ndarray, scale: int = 1, gains: np.ndarray | None = None) -> bool:
     """A slot's view (`gray`: every other row, as `_white_balance_gray` gives it; of
     a view taken every `scale`th pixel) is even inside the slot: a bare slot (a card
-    has its border, its art, its number)."""
+    has its border, its art, its number). `gains`: the view's white balance; the
+    spread is judged as balanced (a dim picture's cards differ in fewer levels: in
+    a picture half as bright, cards were taken for a bare slot)."""
     mx, my = MARGIN_MM
     r_in, c_in = int((my + 2) * ALONG) // (2 * scale), int(mx + 2) // scale
     inside = gray[r_in : gray.shape[0] - r_in, c_in : -c_in : max(2 // scale, 1)]
-    return bool(inside.size) and cv2.meanStdDev(inside)[1][0, 0] < EMPTY_SPREAD
+    gain = 1.0 if gains is None else min(max(float(gains.mean()), 1.0), EVEN_GAIN_MAX)
+    return bool(inside.size) and cv2.meanStdDev(inside)[1][0, 0] * gain < EMPTY_SPREAD
 
 
 def _balanced(img: np.ndarray, gains: np.ndarray) -> np.ndarray:
@@ -1254,7 +1258,7 @@ class FieldReader:
         face_px = p * card_mm / CARD_MM_LONG
         gains, gray = _white_balance_gray(view)
         bal = _balanced(view, _under(gains, lamp, view))
-        if _even(gray):
+        if _even(gray, 1, gains):
             return [], bal, None, []
         paper = _paper(bal)
         ground = _slot_ground(bal, paper)
