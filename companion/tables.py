@@ -255,6 +255,7 @@ class TableService:
             t.log = []
             t.notices = []
             t.offer = None
+            t.passed = {}  # (a "none for me" of the last game is no answer in this one)
         self._changed(t.code)
 
     def undo(self, code: str, source: str = "host") -> str:
