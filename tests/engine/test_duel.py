@@ -606,3 +606,30 @@ def public(state) -> dict:
     traded card's variety, known only to a simulated deck)."""
     view = GAMES["duel"].view(state, ["A", "B", "C", "D", "E", "F", "G"][: len(state.players)])
     return {k: v for k, v in view.items() if k not in ("knowledge", "warnings")}
+
+
+def test_a_mixed_fields_harvest_is_said_as_its_cards_under_the_top_one():
+    """A newcomer read "6 × Soy Bean" for a field of six cards with one Soy on top:
+    the field pays by its top card's beanometer, and the words say so."""
+    s = duel(fields=[[["red"] * 5 + ["soy"], ["blue"] * 4, []], [[], [], []]])
+    assert label(s, Harvest(0, 0)) == "Harvest field 1: 6 cards, Soy Bean on top for 3 dollars"
+    assert label(s, Harvest(0, 1)) == "Harvest field 2: 4 × Blue Bean for 1 dollar"
+    assert "6 Karten, oben Sojabohne" in describe(s, Harvest(0, 0), ["Uwe", "Anna"], lang="de")
+
+
+def test_the_log_says_the_two_cards_drawn_when_the_last_card_is_planted():
+    """Phase 4's draw has no move of its own: the move that ends phase 3 says it
+    (a newcomer saw the hand grow by two cards and nothing in the log)."""
+    s = duel(
+        hands=[["soy"], ["red"]],
+        fields=[[["blue"], [], []], [[], [], []]],
+        deck=["green", "chili", "stink"],
+        step="plant-drawn",
+        face_up=("blue",),
+    )
+    last = PlantDrawn(0, 0, 0)
+    assert describe(s, last, ["Uwe", "Anna"]).endswith("; Uwe draws 2 cards")
+    assert describe(s, last, ["Uwe", "Anna"], lang="de").endswith("; Uwe zieht 2 Karten")
+    assert "draw" not in label(s, last)  # (a button says the move alone)
+    two = replace(s, face_up=("blue", "blue"))
+    assert "draws" not in describe(two, last, ["Uwe", "Anna"])

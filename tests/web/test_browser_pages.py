@@ -178,6 +178,26 @@ def test_the_phones_back_gesture_closes_an_open_group_not_the_game(live, browser
     assert not anna.evaluate("!!(history.state && history.state.group)")
 
 
+def test_a_list_that_closes_by_itself_leaves_no_back_step_behind(live, browser):
+    """A newcomer's first Back did nothing: the open list had gone by itself (its
+    moves made elsewhere), and its step in the browser's history stayed."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    to_planting_kept_cards(live, code)
+    anna.locator("#actions button.group-open[data-group='plant-traded']").click()
+    expect(anna.locator("#actions .group-head")).to_be_visible()
+    assert anna.evaluate("!!(history.state && history.state.group)")
+    while live.legal(code, 0, "plant-traded"):  # (planted for her: the camera saw it)
+        live.act(code, 0, "plant-traded")
+    expect(anna.locator("#actions .group-head")).to_have_count(0)
+    for _ in range(40):  # (history.back() settles after the drawing)
+        if not anna.evaluate("!!(history.state && history.state.group)"):
+            break
+        anna.wait_for_timeout(50)
+    assert not anna.evaluate("!!(history.state && history.state.group)")
+
+
 def test_back_from_the_game_to_the_join_page_leads_back_to_the_seat(live, browser):
     """A newcomer's Back from the game showed the join page with their own seat
     greyed out ("phone gone: the host can free the seat") and no way back; the page

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import words as w
 from ..beans import variety
+from ..errors import RuleError
 from .actions import (
     AcceptGift,
     Action,
@@ -24,7 +25,7 @@ from .actions import (
     PlantDrawn,
     PlantGift,
 )
-from .game import fulfilled_at_end
+from .game import apply, fulfilled_at_end
 from .state import DATA, BonusCard, DuelState
 
 
@@ -48,6 +49,30 @@ def describe(
     upcoming: bool = False,
     lang: str = "en",
     you: bool = False,
+) -> str:
+    line = _describe(before, action, names, upcoming, lang, you)
+    if upcoming:
+        return line
+    # The last card planted in phase 3 draws the active player's 2 cards (no move of
+    # its own): the log says so, or the hand seems to grow by itself.
+    try:
+        after = apply(before, action)
+    except RuleError:
+        return line
+    if after.step == "bonus" and before.step != "bonus":
+        cards = w.count(DATA["draw"], "card", lang)
+        who = w.seat_name(names, before.active, lang)
+        line += f"; {who} zieht {cards}" if lang == "de" else f"; {who} draws {cards}"
+    return line
+
+
+def _describe(
+    before: DuelState,
+    action: Action,
+    names,
+    upcoming: bool,
+    lang: str,
+    you: bool,
 ) -> str:
     de = lang == "de"
     seat = action.player
@@ -216,6 +241,9 @@ def describe(
         column = p.fields[action.field]
         earned = min(variety(column[-1]).coins_for(len(column)), len(column))
         what = f"{len(column)} × {b(column[-1])}"
+        if len(set(column)) > 1:  # (a mixed field pays by its top card's beanometer)
+            cards = w.count(len(column), "card", lang)
+            what = f"{cards}, oben {b(column[-1])}" if de else f"{cards}, {b(column[-1])} on top"
         f, pay = action.field + 1, w.count(earned, "dollar", lang)
         return say(
             f"Harvest field {f}: {what} for {pay}",

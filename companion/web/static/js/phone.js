@@ -12,6 +12,7 @@
   let me = null;
   const ui = {
     group: null,        // the key of the group of moves opened
+    passed: null,       // the step "none for me" was said in (active|step words)
     form: null,         // {key, el}: the move being filled in (a bean, the new card…)
     dice: new Set(),    // dice tapped to save
     asking: null,       // the key of a move tapped once that asks again (see ask_again)
@@ -131,7 +132,9 @@
   function stepLine(v) {
     const waiting = v.waiting_for || [];
     let others = waiting.filter((s) => s !== me);
-    const mine = (snap.legal || []).some((it) => !it.any_time);
+    // (on another's turn, moves their next move would close, a trade with them,
+    // are this phone's to take or leave: the step is still theirs)
+    const mine = (snap.legal || []).some((it) => !it.any_time && !(it.window && v.active !== me));
     if (mine || others.length < waiting.length) return R.stepText(v);
     if (!others.length) {
       // Nobody must act (the active player may plant a second card or go on): on
@@ -285,6 +288,7 @@
     }
     if (v.over) { dock.className = "dock quiet"; C.fill(actions, C.h("p", { class: "hint" }, R.resultText(snap))); return; }
     const items = snap.legal || [];
+    if (ui.passed !== `${v.active}|${v.step_text}`) ui.passed = null;  // (said for that step only)
     ui.choiceDue = choiceDue();  // (once a drawing, for every move's button)
     dock.className = "dock" + (items.length || offeredToMe() ? " live" : " quiet");
     if (ui.form) {
@@ -313,8 +317,10 @@
     }
     // Another's turn, and nothing asked of this phone: its moves (a harvest) are
     // choices, said so above them (a newcomer took them for what to do now).
-    const theirs = !v.over && v.active !== snap.you.seat && !(v.waiting_for || []).includes(snap.you.seat);
-    if (theirs && items.every((it) => it.optional || it.any_time)) {
+    // (On its own turn too, while others plant what they traded.)
+    const asked = (v.waiting_for || []).includes(me);
+    const free = (it) => it.optional || it.any_time || (it.window && v.active !== me);
+    if (!v.over && !asked && items.every(free)) {
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.onlyChoices")));
     }
     // The cards face up (or offered) are what most moves are about: shown with them.
@@ -329,7 +335,9 @@
     if (saves.length) out.push(saveBar(saves));
     const groups = groupsOf(rest);
     const open = groups.find((g) => g.key === ui.group);
-    if (ui.group && !open) ui.group = null;
+    if (ui.group && !open) closeGroup();  // (gone by itself: its Back step goes too)
+    const pass = passButton(items, open);
+    if (pass) out.push(pass);
     if (open && groups.length > 1 && rest.length > GROUPS_FLAT) {
       out.push(C.h("div", { class: "group-head", "data-key": "head" },
         C.h("button", { class: "back", onclick: () => { closeGroup(); draw(); } }, "‹ " + C.t("moves.back")),
@@ -343,19 +351,25 @@
           onclick: () => { openGroup(g.key); draw(); } },
         C.h("span", {}, g.label), C.h("span", { class: "n" }, `${g.items.length} ›`))))));
     }
-    // Moves a bot's move would close (a trade with the active bot, a bo(h)nus card
-    // to give up before it draws): the bot gives time to choose; "none for me"
-    // lets it go on at once.
+    C.fill(actions, out);
+  }
+
+  // Moves a bot's move would close (a trade with the active bot, a bo(h)nus card
+  // to give up before it draws): the bot gives time to choose; "none for me" lets
+  // it go on at once. Above the moves (below them it was out of sight on a phone),
+  // and once tapped it says so until the step changes.
+  function passButton(items, open) {
+    const v = snap.view;
     const choosing = items.filter((it) => !it.any_time);
     const bot = (s) => !!(snap.table.seats[s] || {}).bot;
     // (the move that would close them is a bot's: the active bot's, or the one the
     // table waits for on this phone's turn)
     const botCloses = v.active !== me ? bot(v.active) : (v.waiting_for || []).some((s) => s !== me && bot(s));
-    if (!open && choosing.length && choosing.every((it) => it.window) && botCloses) {
-      out.push(C.h("button", { class: "move pass", "data-key": "pass", "data-type": "pass", disabled: ui.busy,
-        onclick: () => { socket.emit("pass", {}); } }, C.t("moves.pass")));
-    }
-    C.fill(actions, out);
+    if (open || !choosing.length || !choosing.every((it) => it.window) || !botCloses) return null;
+    const step = `${v.active}|${v.step_text}`;
+    if (ui.passed === step) return C.h("p", { class: "hint passed", "data-key": "passed" }, C.t("moves.passed"));
+    return C.h("button", { class: "move pass", "data-key": "pass", "data-type": "pass", disabled: ui.busy,
+      onclick: () => { ui.passed = step; socket.emit("pass", {}); drawDock(); } }, C.t("moves.pass"));
   }
 
   // A move another phone offered this one (a trade: their cards for mine), said
