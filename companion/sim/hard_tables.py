@@ -638,6 +638,7 @@ def render_table(
                     "mat": layout.name,
                     "slot": slot.name,
                     "size_mm": [sx1 - sx0, length],
+                    "strip_mm": round(strip, 1),  # (as asked of the hand: ±1 mm card to card)
                     "quad": None,
                 }
             )

@@ -897,12 +897,15 @@ COLOUR_W = np.array([0.4, 1.5, 1.5], np.float32)  # L, a, b: the hue weighs most
 HUE_W, CHROMA_W, MIXED = 1.5, 0.6, 0.4  # (see _colour_distance)
 # A colour this far off (weighted Lab) weighs as much as marks matching this much worse:
 # colours move with the lamp and the paper, marks less; near varieties differ by marks.
-COLOUR_SCALE, MARKS_SCALE = 20.0, 0.04
+# (Marks weighed twice as much, and a change cost 1.0, until strips of 8-12 mm were
+# measured: a narrow strip shows its name band's letters cut, and its marks misled;
+# r1-r3, 1,211 fields counted right: one-variety fields 9 -> 2 read wrong, mixed 41 -> 33.)
+COLOUR_SCALE, MARKS_SCALE = 10.0, 0.04
 SHORTLIST = 3
-CHANGE = 1.0  # a change of variety from one card of a column to the next costs this
+CHANGE = 1.4  # a change of variety from one card of a column to the next costs this
 ART_LIGHTER = 25  # L levels (of 255): art this much lighter than most of it is a reflection
-SHIFT_SURE, SHIFT_SHARE = 1.0, 0.5  # the top card sure enough to set the slot's light by
-SURE_GAP = 1.5  # colours this many COLOUR_SCALEs apart need no marks compared
+SHIFT_SURE, SHIFT_SHARE = 2.0, 0.5  # the top card sure enough to set the slot's light by
+SURE_GAP = 3.0  # colours this many COLOUR_SCALEs apart need no marks compared
 
 
 def _colour_distance(faces: np.ndarray, lab: np.ndarray) -> np.ndarray:

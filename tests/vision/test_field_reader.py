@@ -623,16 +623,21 @@ def test_near_alike_cards_of_a_column_are_read_as_its_variety(tmp_path):
 BLUE, COFFEE, RED, BLACK_EYED = 0, 1, 2, 3
 
 
+def _in_changes(lists):
+    """Scores given in changes of variety (what a change costs, `fr.CHANGE`)."""
+    return [(ids, [v * fr.CHANGE for v in vals]) for ids, vals in lists]
+
+
 def test_a_column_of_near_ties_goes_with_its_sure_cards():
     lists = [
         ([COFFEE, BLUE], [8.3, 8.5]),
         ([COFFEE, BLUE], [9.2, 9.5]),
         ([BLUE, COFFEE], [6.3, 10.3]),
     ]
-    column = fr._column(lists, fr.CHANGE)
+    column = fr._column(_in_changes(lists), fr.CHANGE)
     assert [v for v, _ in column] == [BLUE, BLUE, BLUE]
     # (what the column costs more with the card coffee; the top card's own reading)
-    assert [round(m, 6) for _, m in column] == [0.5, 0.5, 4.0]
+    assert [round(m / fr.CHANGE, 6) for _, m in column] == [0.5, 0.5, 4.0]
 
 
 def test_a_column_keeps_a_change_its_cards_are_sure_of():
@@ -644,9 +649,9 @@ def test_a_column_keeps_a_change_its_cards_are_sure_of():
         ([RED, BLACK_EYED], [4.0, 4.3]),
         ([BLACK_EYED, RED], [3.0, 4.5]),
     ]
-    assert [v for v, _ in fr._column(lists, fr.CHANGE)] == [RED, RED, BLACK_EYED]
-    one = fr._column([([BLUE, COFFEE], [1.0, 3.0])], fr.CHANGE)
-    assert one == [(BLUE, 2.0)]
+    assert [v for v, _ in fr._column(_in_changes(lists), fr.CHANGE)] == [RED, RED, BLACK_EYED]
+    one = fr._column(_in_changes([([BLUE, COFFEE], [1.0, 3.0])]), fr.CHANGE)
+    assert [(v, round(m / fr.CHANGE, 6)) for v, m in one] == [(BLUE, 2.0)]
 
 
 def test_the_first_cards_top_seen_against_the_slot_near_a_seen_top_is_that_cards():
