@@ -905,6 +905,11 @@ SHORTLIST = 3
 CHANGE = 1.4  # a change of variety from one card of a column to the next costs this
 ART_LIGHTER = 25  # L levels (of 255): art this much lighter than most of it is a reflection
 SHIFT_SURE, SHIFT_SHARE = 2.0, 0.5  # the top card sure enough to set the slot's light by
+# Lab units: a lamp moves a white-balanced card's colours this much at most; a top
+# card seen further off its face (a reflection across its art, a light bean character
+# filling its middle) says little of the strips' light (garden strips read as green
+# under a 3100 K lamp: held out, lamps 2700-3300 K, 95.0 -> 96.1 % exact).
+SHIFT_MAX = 8.0
 SURE_GAP = 3.0  # colours this many COLOUR_SCALEs apart need no marks compared
 
 
@@ -1486,6 +1491,9 @@ class FieldReader:
         shift = None
         if len(ranked) < 2 or top_score[ranked[1]] - top_score[ranked[0]] > SHIFT_SURE:
             shift = SHIFT_SHARE * (seen - self.real.colour(12, 70)[top_order[ranked[0]]])
+            moved = float(np.linalg.norm(shift))
+            if moved > SHIFT_MAX:
+                shift = shift * (SHIFT_MAX / moved)
         crops, strip_rows, showing = [], [], []
         for k, (y0, slope) in enumerate(lines[:-1]):
             ny, ns = lines[k + 1]

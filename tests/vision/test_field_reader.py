@@ -769,3 +769,24 @@ def test_a_dim_picture_is_read_as_the_same_table_lit():
         counted += sum(len(r) == len(t) for r, t in zip(read, truth, strict=True))
         assert all(r for r, t in zip(read, truth, strict=True) if t)  # none taken for bare
     assert same >= 41 and counted >= 41, (same, counted)
+
+
+def test_a_top_card_seen_far_off_its_face_moves_the_strips_colours_only_so_far(tmp_path):
+    """Under a 3100 K lamp a held-out style's top garden card was seen much lighter
+    than its face (its light bean fills the middle): taken whole as the slot's light,
+    that moved the garden strips below it to green (a field of four garden read as
+    three green under a garden)."""
+    write_real_enrolment(tmp_path, "r4")
+    reader = FieldReader.from_folder(tmp_path)
+    rng = np.random.default_rng(142)
+    for _ in range(2):
+        img, labels = render_table(rng, 7, "r4", Conditions(kelvin=(2700.0, 3300.0)))
+    field = labels["fields"][10]
+    assert field["cards"] == ["garden"] * 4 and labels["kelvin"] == 3112
+    layouts = [card_mat(seat, 3, "A4") for seat in range(7)]
+    mats = MatTracker(layouts)
+    mats.update(img)
+    quads = [
+        to_image(mats.homographies[m.name], np.float32(s.quad)) for m in layouts for s in m.slots
+    ]
+    assert reader.read_all(img, quads)[10].cards == ["garden"] * 4
