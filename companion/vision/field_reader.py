@@ -189,6 +189,10 @@ GROUND_CHROMA, GROUND_MAX, GROUND_SHARE = 45, 170, 0.08
 GROUND_OF_PAPER = 0.33
 GLARE_STEEP = 64  # levels (a 3x3 Sobel, across and along): steeper is an edge
 GROUND_CHROMA_SLACK = 20  # balanced levels more coloured than the bare slot still is it
+# ... more where the balance multiplies a channel's noise and JPEG's colour fringes: a
+# candle-warm lamp (2200 K) leaves blue a seventh of white's level, balanced back 5x
+# the other channels' gain; past this spread of gains the slack grows with it.
+GAIN_SPREAD = 2.0
 RIDGE = 8  # levels: a pixel this much lighter than both sides is a (blurred) white line
 GROUND_LIGHTER = 0.3  # of its level: lighter than the bare slot by this is not it
 GROUND_NEAR = 0.2  # of its level: the bare slot (a shadow, the light along it)
@@ -435,7 +439,9 @@ def _slot_ground(bal: np.ndarray, paper: np.ndarray) -> np.ndarray | None:
     return ground
 
 
-def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[tuple[int, np.ndarray]]:
+def _ground_rows(
+    bal: np.ndarray, ground: np.ndarray, slack: float = GROUND_CHROMA_SLACK
+) -> list[tuple[int, np.ndarray]]:
     """How much lighter than `ground` the bare slot is row by row (rows, 3; uint8), as
     each of its inner sides (1 to 4 mm in, 2 mm from its ends on) shows it where it
     looks like it (about as colourless, no lighter than halfway to a card's white):
@@ -450,7 +456,7 @@ def _ground_rows(bal: np.ndarray, ground: np.ndarray) -> list[tuple[int, np.ndar
     w = bal.shape[1] - 2 * mx
     level = float(ground.mean())
     top = level + 0.5 * max(240.0 - level, 0.0)
-    chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
+    chroma = float(ground.max() - ground.min()) + slack
     step = int(2 * ALONG)
     n_blocks = n_rows // step
     m = n_blocks * step
@@ -541,8 +547,11 @@ class _Glare:
     the slot in a step, its art in edges). A reflection in the middle of the slot
     that its sides do not show (see `_ground_rows`) is bare slot all the same."""
 
-    def __init__(self, bal, ground, hi_px, lo_px, n_b: int, x0: int) -> None:
+    def __init__(
+        self, bal, ground, hi_px, lo_px, n_b: int, x0: int, slack: float = GROUND_CHROMA_SLACK
+    ) -> None:
         self._args = bal, ground, hi_px, lo_px, n_b, x0
+        self._slack = slack
         self._p: np.ndarray | None = None
 
     def profile(self) -> np.ndarray:
@@ -553,7 +562,7 @@ class _Glare:
             gy = cv2.Sobel(gray, cv2.CV_16S, 0, 1, ksize=3)
             steep = cv2.add(cv2.convertScaleAbs(gx), cv2.convertScaleAbs(gy))
             steep = cv2.dilate(steep, np.ones((5, 3), np.uint8))  # (an edge's blur around it)
-            chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
+            chroma = float(ground.max() - ground.min()) + self._slack
             smooth = cv2.compare(steep, GLARE_STEEP, cv2.CMP_LT)  # type: ignore[call-overload]
             colourless = cv2.compare(cv2.subtract(hi_px, lo_px), chroma, cv2.CMP_LT)  # type: ignore[call-overload]
             lighter = cv2.compare(gray, float(ground.mean()), cv2.CMP_GT)  # type: ignore[call-overload]
@@ -1265,7 +1274,10 @@ class FieldReader:
         # (the enrolled faces' rows, in mm of a published card's length, as laid here)
         face_px = p * card_mm / CARD_MM_LONG
         gains, gray = _white_balance_gray(view)
-        bal = _balanced(view, _under(gains, lamp, view))
+        under = _under(gains, lamp, view)
+        bal = _balanced(view, under)
+        spread = float(np.max(under) / max(float(np.min(under)), 1e-6))
+        slack = GROUND_CHROMA_SLACK * max(1.0, spread / GAIN_SPREAD)
         if _even(gray, 1, gains):
             return [], bal, None, []
         paper = _paper(bal)
@@ -1291,13 +1303,13 @@ class FieldReader:
                 bal, tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist())
             )
             lo_hi = (tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist()))
-            for y, lift in _ground_rows(bal, ground):
+            for y, lift in _ground_rows(bal, ground, slack):
                 # (shifting the picture down by the lift: one range for every row;
                 # rows not lifted are as the range above found them)
                 part = gmask[y : y + len(lift)]
                 part |= cv2.inRange(cv2.subtract(bal[y : y + len(lift)], lift), *lo_hi)
             # ... and about as colourless (a dark olive bean is near in every channel).
-            chroma = float(ground.max() - ground.min()) + GROUND_CHROMA_SLACK
+            chroma = float(ground.max() - ground.min()) + slack
             colourless = cv2.compare(cv2.subtract(hi_px, lo_px), chroma, cv2.CMP_LT)  # type: ignore[call-overload]  # a number as scalar
             cv2.bitwise_and(gmask, colourless, dst=gmask)
             cv2.bitwise_and(gmask, 1, dst=gmask)  # type: ignore[call-overload]  # (0 or 1)
@@ -1319,7 +1331,7 @@ class FieldReader:
         slot_end = bal.shape[0] - my * p
         if ground is not None:
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
-            glare = _Glare(bal, ground, hi_px, lo_px, n_b, x0)
+            glare = _Glare(bal, ground, hi_px, lo_px, n_b, x0, slack)
             lines = _not_over_bare(lines, gp, int(my * p), int(slot_end))
             tops, bottoms = _ground_edges(gp, wp)
             r = tops[:, 1]
