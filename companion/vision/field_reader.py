@@ -1297,12 +1297,12 @@ class FieldReader:
             # border, however blurred, is not the slot. Or, row by row, as much
             # lighter as the slot's sides show it there (glare, the light along it).
             level = float(ground.mean())
-            margin_lo = max(GROUND_NEAR * level, 16.0)
-            margin_hi = max(GROUND_LIGHTER * level, 10.0)
-            gmask: np.ndarray = cv2.inRange(
-                bal, tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist())
-            )
+            # (a channel balanced back far more than the others: its noise, as wide)
+            noisy = np.maximum(1.0, under / (GAIN_SPREAD * float(np.min(under))))
+            margin_lo = max(GROUND_NEAR * level, 16.0) * noisy
+            margin_hi = max(GROUND_LIGHTER * level, 10.0) * noisy
             lo_hi = (tuple((ground - margin_lo).tolist()), tuple((ground + margin_hi).tolist()))
+            gmask: np.ndarray = cv2.inRange(bal, *lo_hi)
             for y, lift in _ground_rows(bal, ground, slack):
                 # (shifting the picture down by the lift: one range for every row;
                 # rows not lifted are as the range above found them)
