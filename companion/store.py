@@ -73,6 +73,15 @@ CREATE TABLE IF NOT EXISTS store_events (
     what TEXT NOT NULL
 );
 """,
+    # 3: the classic Bohnanza edition now reads its protection rule to the letter
+    # (000: a lone card beside an empty field stays). A table opened before keeps
+    # the wording its log was played under, or the log would no longer replay.
+    """
+UPDATE tables SET setup = json_set(setup, '$.protection', 'other-field')
+WHERE game = 'bohnanza'
+  AND json_extract(setup, '$.protection') IS NULL
+  AND coalesce(json_extract(setup, '$.edition'), 'classic') = 'classic';
+""",
 ]
 VERSION = len(MIGRATIONS)
 BACKUPS_KEPT = 8

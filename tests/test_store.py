@@ -187,6 +187,8 @@ def test_a_database_of_the_first_release_opens_and_migrates(tmp_path):
     svc = TableService(store)
     t = svc.table("QRTA")
     assert t.next_n == 40 and len(store.log(t.game_id)) == 39  # the last one undone
+    # Its classic game keeps the protection rule it was played under (migration 3).
+    assert t.setup["protection"] == "other-field"
     assert t.seats[0].name == "Anna" and svc.seat_of("tok-bob-0123456789abcdef0") == ("QRTA", 1)
     assert store.events == []
     store._event("a migrated store records its own events")  # the new table is there

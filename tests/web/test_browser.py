@@ -111,7 +111,9 @@ def field_card(page, where: str, seat_field: str, bean: str):
 
 
 def test_bohnanza_phones_a_refused_move_and_a_reload(server, browser):
-    host, code = open_table(server, "bohnanza", 3)  # a real table: hidden hands
+    # A real table (hidden hands) playing the newer edition's protection wording, in
+    # which a lone card beside an empty field may be sold (for nothing).
+    host, code = open_table(server, "bohnanza", 3, protection="other-field")
     dash, (anna, bob, cleo) = phones_join(browser, server, code, ["Anna", "Bob", "Cleo"])
     assert host.call("host:start", {"code": code}, timeout=5)["ok"]
     expect(anna.locator("#turn")).to_contain_text("Your turn")

@@ -36,6 +36,12 @@ def in_view(page, locator):
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
 
 
+# These tables play the newer edition's protection wording, so that a lone card
+# beside an empty field may be harvested: the list of moves then has a second
+# group (the harvest) beside the cards to plant.
+LONE_CARD_SOLD = "other-field"
+
+
 def to_trading(live, code):
     """Seat 1 plants and turns the two cards face up: the trading step's many moves."""
     live.act(code, 0, "plant")
@@ -123,7 +129,7 @@ def test_each_game_fits_the_phone(live, browser):
 
 
 def test_an_open_group_survives_a_phone_joining_and_a_bots_move(live, browser):
-    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    code = live.open("bohnanza", 3, knowledge="known", seed=5, protection=LONE_CARD_SOLD)
     anna = phone(browser, live, code, 0, "Anna")
     live.service.start_game(code)
     to_planting_kept_cards(live, code)
@@ -155,7 +161,7 @@ def test_an_open_group_survives_a_phone_joining_and_a_bots_move(live, browser):
 
 def test_the_phones_back_gesture_closes_an_open_group_not_the_game(live, browser):
     """A newcomer's Back inside a list of moves left the game mid-turn."""
-    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    code = live.open("bohnanza", 3, knowledge="known", seed=5, protection=LONE_CARD_SOLD)
     anna = phone(browser, live, code, 0, "Anna")
     live.service.start_game(code)
     to_planting_kept_cards(live, code)
@@ -181,7 +187,7 @@ def test_the_phones_back_gesture_closes_an_open_group_not_the_game(live, browser
 def test_a_list_that_closes_by_itself_leaves_no_back_step_behind(live, browser):
     """A newcomer's first Back did nothing: the open list had gone by itself (its
     moves made elsewhere), and its step in the browser's history stayed."""
-    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    code = live.open("bohnanza", 3, knowledge="known", seed=5, protection=LONE_CARD_SOLD)
     anna = phone(browser, live, code, 0, "Anna")
     live.service.start_game(code)
     to_planting_kept_cards(live, code)
@@ -854,7 +860,7 @@ def test_a_harvest_forced_on_another_players_turn_is_your_move(live, browser):
 
 
 def test_a_harvest_of_any_moment_is_not_the_move_to_make(live, browser):
-    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    code = live.open("bohnanza", 3, knowledge="known", seed=5, protection=LONE_CARD_SOLD)
     anna = phone(browser, live, code, 0, "Anna")
     live.service.start_game(code)
     live.act(code, 0, "plant")

@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Any
 
 from ..beans import VARIETIES
-from ..cards import PROTECTIONS
+from ..cards import OTHER_FIELD, PROTECTIONS
 from ..errors import Rule, RuleError
 from ..reading import RULE, Obj, as_is, bad
 
@@ -139,7 +139,7 @@ def rules_from_json(data: object, where: str = "rules") -> Rules:
     """The rules a saved state names: its edition and player count with the table's
     overrides; every other value must be the edition's own."""
     o = Obj(data, where)
-    # Saved before the protection rule had its two wordings: the edition's own.
+    # Saved before the protection rule had its two wordings.
     later = {"protection"}
     given = {
         f.name: o(f.name, as_is)
@@ -147,6 +147,9 @@ def rules_from_json(data: object, where: str = "rules") -> Rules:
         if f.name != "card_counts" and (f.name not in later or f.name in o.data)
     }
     o.done()
+    # Such a game was played under the one wording there was then (until the classic
+    # edition read 000 to the letter): "other-field".
+    given.setdefault("protection", OTHER_FIELD)
     try:
         base = make_rules(given["players"], given["edition"])
         overrides = {

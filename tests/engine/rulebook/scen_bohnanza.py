@@ -58,7 +58,8 @@ def wp(s, seat, **ch):
 def _():
     exp = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2, 7: 3, 8: 4, 9: 4}
     for n, c in exp.items():
-        s = wp(new(), 1, fields=(("stink",) * n, ()))
+        # A lone card is sold only when every field holds just one (000).
+        s = wp(new(), 1, fields=(("stink",) * n, ("soy",) if n == 1 else ()))
         t = ok(G, s, Harvest(1, 0))
         expect(
             len(t.players[1].coins) == c, f"{n} stink -> {len(t.players[1].coins)} coins, rule {c}"
@@ -72,7 +73,7 @@ def _():
 def _():
     for bean in BEANOMETER:
         for n in range(1, 25):
-            s = wp(new(players=4), 0, fields=((bean,) * n, ()))
+            s = wp(new(players=4), 0, fields=((bean,) * n, ("soy",) if n == 1 else ()))
             t = ok(G, s, Harvest(0, 0))
             got = len(t.players[0].coins)
             expect(
