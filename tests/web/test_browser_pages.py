@@ -184,6 +184,35 @@ def test_the_phones_back_gesture_closes_an_open_group_not_the_game(live, browser
     assert not anna.evaluate("!!(history.state && history.state.group)")
 
 
+def test_a_list_closed_twice_before_the_browser_went_back_stays_in_the_game(live, browser):
+    """A newcomer's gift in The Duel threw the phone out to the join page: the list
+    closed when the update came (the move made) and again at the move's answer,
+    before the browser had gone back the first time (history.back() arrives
+    later), so it went back twice. Two closes in one go, as then."""
+    code = live.open("duel", 2, knowledge="known", seed=7)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    live.act(code, 0, "plant")
+    live.act(code, 0, "draw-face-up")
+    at = anna.url
+    anna.locator("#actions button.group-open[data-group='offer-gift']").click()
+    expect(anna.locator("#actions .group-head")).to_be_visible()
+    anna.evaluate(
+        "() => { const b = document.querySelector('#actions .group-head button.back');"
+        " b.click(); b.click(); }"
+    )
+    expect(anna.locator("#actions .group-head")).to_have_count(0)
+    anna.wait_for_timeout(500)  # (a second Back, had there been one, has arrived)
+    assert anna.url == at
+    expect(anna.locator("#turn")).to_contain_text("Your turn")
+    # The list opens again and Back still closes it, once.
+    anna.locator("#actions button.group-open[data-group='offer-gift']").click()
+    expect(anna.locator("#actions .group-head")).to_be_visible()
+    anna.go_back()
+    expect(anna.locator("#actions .group-head")).to_have_count(0)
+    assert anna.url == at
+
+
 def test_a_list_that_closes_by_itself_leaves_no_back_step_behind(live, browser):
     """A newcomer's first Back did nothing: the open list had gone by itself (its
     moves made elsewhere), and its step in the browser's history stayed."""

@@ -447,16 +447,28 @@
 
   // An opened group of moves is a step in the browser's history: the phone's Back
   // gesture closes it (a newcomer's Back left the game mid-turn).
+  // history.back() arrives later (popstate): until then history.state still says
+  // "group", and a second close (the list gone in an update, then the move's
+  // answer) went back twice, out of the game to the join page.
+  let backing = false;
   function openGroup(key) {
     ui.group = key;
     ui.gone = false;
-    if (!(history.state && history.state.group)) history.pushState({ group: true }, "");
+    if (!backing && !(history.state && history.state.group)) history.pushState({ group: true }, "");
   }
   function closeGroup() {
     ui.group = null;
-    if (history.state && history.state.group) history.back();
+    if (!backing && history.state && history.state.group) {
+      backing = true;
+      history.back();
+    }
   }
   window.addEventListener("popstate", () => {
+    if (backing) {  // our own Back arrived; a list opened meanwhile gets its step
+      backing = false;
+      if (ui.group !== null && !(history.state && history.state.group)) history.pushState({ group: true }, "");
+      return;
+    }
     if (ui.group === null && ui.form === null) return;
     ui.group = null;
     ui.form = null;
