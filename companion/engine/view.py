@@ -225,7 +225,8 @@ def show(
 ) -> dict[str, Any]:
     """How the phones and the big screen show a game, said by the game (so no page
     asks which game it is): what its table `reads` (bean fields, or dice); the
-    players' `score` ("coins" counted, or "dollars"); the `piles` of cards in the
+    players' `score` ("coins" counted, "dollars", or "taler": dollars that German
+    calls Taler, the dice game's); the `piles` of cards in the
     middle a move may be about, by name (words in the pages: table.<name>);
     `hand_in_order` (the hand's first card is planted next); `ladder` (a field
     shows its column as a ladder); `bonus` (bo(h)nus cards)."""

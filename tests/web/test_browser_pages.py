@@ -97,6 +97,34 @@ def test_the_phone_is_never_wider_than_the_screen_and_the_move_is_in_view(live, 
     expect(anna.locator("#error")).to_have_text("")
 
 
+def test_a_long_hand_shows_every_cards_name_whole(live, browser):
+    """A newcomer's hand of ten, fanned in one row, read "Ch", "Wa", "Coc": a hand of
+    more than six goes in rows, in its order, and no name is cut or covered."""
+    from dataclasses import replace
+
+    hand = ("chili", "wax", "cocoa", "garden", "black-eyed", "coffee", "stink", "green")
+    for locale in ("en-US", "de-DE"):
+        code = live.open("bohnanza", 4, knowledge="known", seed=5)
+        anna = phone(browser, live, code, 0, "Anna", locale=locale)
+        live.service.start_game(code)
+        t = live.service.table(code)
+        with t.lock:
+            p = replace(t.state.players[0], hand=hand + ("soy", "red"))
+            t.state = replace(t.state, players=(p,) + t.state.players[1:])
+        live.service.notice(code, "test", "the state was laid out")  # (an update)
+        cards = anna.locator("#mine .card-row.hand .bcard")
+        expect(cards).to_have_count(10)
+        boxes = [cards.nth(i).bounding_box() for i in range(10)]
+        for a, b in zip(boxes, boxes[1:], strict=False):  # in order, side by side or below
+            assert b["x"] >= a["x"] + a["width"] - 0.5 or b["y"] >= a["y"] + a["height"], (a, b)
+        cut = anna.evaluate(
+            "[...document.querySelectorAll('#mine .card-row.hand .bname')]"
+            ".filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"
+        )
+        assert cut == [], cut
+        not_wider(anna)
+
+
 def test_each_game_fits_the_phone(live, browser):
     for game, players in (("duel", 2), ("dice", 3)):
         code = live.open(game, players, knowledge="known", seed=2)
@@ -363,6 +391,16 @@ def test_german_by_the_browser_and_by_the_switch(live, browser):
     not_wider(anna)
 
 
+def test_the_dice_games_bean_dollars_are_taler_in_german(live, browser):
+    """A newcomer read "0 $" beside "4 Aufträge für 2 Taler": one money, two words."""
+    code = live.open("dice", 3, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna", locale="de-DE")
+    live.service.start_game(code)
+    expect(anna.locator("#mine .mine-head .coins")).to_have_text("0 Taler")
+    anna.click(".lang-switch button[data-lang='en']")
+    expect(anna.locator("#mine .mine-head .coins")).to_have_text("$0")
+
+
 def test_leaving_a_game_under_way_asks_a_second_tap(live, browser):
     """A newcomer tapped "Change seat" mid-turn to look around: the seat went at
     once and the table played on without them. Now the first tap asks; the seat
@@ -584,6 +622,23 @@ def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, b
     seat, n = next(iter(done.items()))
     said = "just completed an order!" if n == 1 else f"just completed {n} orders!"
     expect(dash.locator(f".player[data-seat='{seat}'] .just")).to_have_text(said)
+
+
+def test_a_phone_says_its_own_check_completed_orders(live, browser):
+    """A newcomer's field met an order and the phone said nothing of it; the other
+    players' boxes said "just completed 2 orders!"."""
+    code = live.open("dice", 3, knowledge="known", seed=4)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    game, rng = GAMES["dice"], random.Random(2)
+    for _ in range(400):
+        t = live.service.table(code)
+        n = t.state.players[0].last_check
+        if n:
+            break
+        live.service.act(code, rng.choice(game.legal_actions(t.state)).to_json())
+    said = "You just completed an order!" if n == 1 else f"You just completed {n} orders!"
+    expect(anna.locator("#mine .just")).to_have_text(said)
 
 
 def test_the_join_qr_is_big_while_seats_are_open(live, browser):

@@ -112,7 +112,7 @@ def view(
         "players": players,
         "beans": sorted(s.dice.beans),
         "warnings": warnings,
-        "show": common.show(reads=Reads.DICE, score="dollars"),
+        "show": common.show(reads=Reads.DICE, score="taler"),
         "over": s.over,
         "winners": game.winners(s) if s.over else None,
     }

@@ -38,18 +38,20 @@
   socket.on("connect", () => C.error(""));
   // Leaving a game under way asks a second tap first: the seat is let go at once
   // (in the demo a bot plays it from the next move on).
+  // (10 s: a newcomer reading the question missed 5)
+  const LEAVE_ASKS_FOR = 10000;
   let leaveArmed = 0;
   document.getElementById("leave").addEventListener("click", async (e) => {
     e.preventDefault();
     const link = e.currentTarget;
     const running = snap && snap.view && !snap.view.over;
-    if (running && Date.now() - leaveArmed > 5000) {
+    if (running && Date.now() - leaveArmed > LEAVE_ASKS_FOR) {
       leaveArmed = Date.now();
       const bots = snap.table.seats.some((s) => s.bot);
       const said = link.textContent;
       link.textContent = C.t(bots ? "leave.sureBots" : "leave.sure");
       link.classList.add("armed");
-      setTimeout(() => { if (Date.now() - leaveArmed >= 5000) { link.textContent = said; link.classList.remove("armed"); } }, 5000);
+      setTimeout(() => { if (Date.now() - leaveArmed >= LEAVE_ASKS_FOR) { link.textContent = said; link.classList.remove("armed"); } }, LEAVE_ASKS_FOR);
       return;
     }
     await C.ask(socket, "leave", {});
@@ -145,6 +147,7 @@
     return C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
   }
 
+  const HAND_FANNED = 6;  // cards a hand shows overlapping in one row, at most
   function drawMine() {
     const v = snap.view;
     const el = document.getElementById("mine");
@@ -158,6 +161,7 @@
         C.h("div", { class: "mine-head" }, C.h("h2", {}, C.t("you.orders")), R.coins(v, p)),
         R.ordersCard(p),
         C.h("p", { class: "hint" }, C.n("orders.done", p.completed), p.can_harvest ? " · " + C.t("dice.canHarvest") : ""),
+        p.last_check ? C.h("p", { class: "just" }, C.n("dice.youJust", p.last_check)) : null,  // (as the others see it)
         C.h("p", { class: "hint odds-note" }, C.t("dice.oddsNote")),
         v.active === me ? R.advice(v) : null);
       return;
@@ -171,7 +175,8 @@
     const hand = priv.hand;
     parts.push(C.h("div", { class: "hand" },
       C.h("h3", {}, C.t("you.hand"), " ", C.h("span", { class: "hint" }, C.n("cards", p.hand_size))),
-      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.show.hand_in_order && i === 0) : null,
+      // (more than six cards fanned left two letters of a name: rows of five then)
+      hand && hand.length ? R.cardRow(hand, hand.length > HAND_FANNED ? "hand rows" : "hand", (i) => v.show.hand_in_order && i === 0) : null,
       hand && hand.length && v.show.hand_in_order ? C.h("p", { class: "hint hand-next" }, "▲ " + C.t("you.handNext")) : null));
     if (v.show.bonus) {
       const bonus = priv.bonus;

@@ -32,6 +32,7 @@ const R = {
   // A player's score in words (the server's score_text when sent).
   score(v, p) {
     if (v.show.score === "coins") return C.n("coins", p.coins);
+    if (v.show.score === "taler") return C.n("taler", p.dollars);  // (the dice game's)
     return C.money(p.dollars);
   },
   standings(snap) {
