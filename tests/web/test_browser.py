@@ -93,11 +93,16 @@ def _one_move(pages) -> bool:
     deadline = time.time() + 5
     while time.time() < deadline:
         for page in pages:
-            before = page.locator("#log").inner_text()
+            before = [p.locator("#log").inner_text() for p in pages]
             if not move_once(page):
                 continue
+            # Every phone, not just this one, shows the move before the next is
+            # looked for: a phone still showing the last state may offer dice that
+            # are gone a moment later (a tap on them would wait for nothing).
             until = time.time() + 5
-            while page.locator("#log").inner_text() == before and time.time() < until:
+            while time.time() < until and any(
+                p.locator("#log").inner_text() == b for p, b in zip(pages, before, strict=True)
+            ):
                 time.sleep(0.05)
             assert page.locator("#error").inner_text() == "", page.locator("#error").inner_text()
             return True
