@@ -226,7 +226,7 @@ def _draw_face(bean: str, style: str) -> np.ndarray:
     scale = 1.15 if style != "r6" else 1.6
     (tw, th), _ = cv2.getTextSize(number, font, scale, 3)
     for nx in ((aw - tw) // 2,) if minis else (6, aw - tw - 6):
-        if style == "r5":  # the count in a light disc
+        if style in DISCS:  # the count in a light disc
             cv2.circle(art, (nx + tw // 2, 4 + th // 2 + 4), th // 2 + 9, (215, 235, 245), -1)
         cv2.putText(art, number, (nx, th + 6), font, scale, ink, 3, cv2.LINE_AA)
     name = VARIETIES[bean].name
@@ -246,6 +246,7 @@ def _draw_face(bean: str, style: str) -> np.ndarray:
 # Styles drawn as the published cards are: the art in miniature in both top corners
 # (what a fanned hand shows), the count and the name printed on the art between them.
 MINIS = ("r2", "r5")
+DISCS = ("r5",)  # styles with the count in a light disc that meets the top border
 MINI_MM = 13  # the miniature's height
 
 

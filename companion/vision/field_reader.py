@@ -167,6 +167,9 @@ ART_MM = 30.0  # the top card's art is the last run of rows this long or longer
 ART_GAP_MM = 50.0  # a white bean in the art is at most this long
 ART_BANDS = 4  # 32 mm of a card's width
 MIN_STRIP_MM = 6.0  # two card tops lie at least this far apart
+BIN_PX = 1  # rows: card tops are binned so, a bin either side taken as on the line
+# (coarser bins let a line through two cards' tops, one seen at the left bands,
+# the next at the right, outvote both where strips are 8-10 mm)
 GAP_FILL = 1.7  # two tops this many usual strips apart have a card between them
 GAP_WEAK = 1.6  # ... this many shortest strips apart, a weakly seen top between
 # Two card tops that meet or come nearer than CROSS_MM within CROSS_HALF_MM of the
@@ -641,10 +644,14 @@ def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist(), strict=True))
 
 
-def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> np.ndarray:
+def _top_candidates(
+    white_p: np.ndarray, content_p: np.ndarray, soft: list | None = None
+) -> np.ndarray:
     """Per band: where a thin white band starts between something not white above and
     content below (a card's top border over the card before, or over the paper):
-    (band, row) rows."""
+    (band, row) rows. `soft`: if given, gets the same rows where what lies below the
+    band is neither white nor content: a light area of the art that meets the border
+    (the count's light disc) is as light as cream paper."""
     lo, hi = WHITE_RUN_MM[0] * ALONG, WHITE_RUN_MM[1] * ALONG
     near = int(round(2.0 * ALONG))
     n_rows = white_p.shape[1]
@@ -663,7 +670,11 @@ def _top_candidates(white_p: np.ndarray, content_p: np.ndarray) -> np.ndarray:
     after = np.minimum(ee[:, None] + steps, n_rows - 1)
     wmin = white_p[bs[:, None], before].min(axis=1, initial=np.inf)
     cmax = content_p[bs[:, None], after].max(axis=1, initial=-np.inf)
-    ok = (wmin < 0.3) & (cmax > 0.5)
+    above = wmin < 0.3
+    ok = above & (cmax > 0.5)
+    if soft is not None:
+        light = above & ~ok
+        soft.append(np.stack([bs[light], ss[light]], axis=1))
     return np.stack([bs[ok], ss[ok]], axis=1)
 
 
@@ -671,26 +682,15 @@ _KEYS_NEAR = np.ones((1, 3), np.uint8)
 _SLOPES_COL, _SLOPE_I = SLOPES[:, None], np.arange(len(SLOPES))[:, None]
 
 
-def _lines(
-    cands, band_x: np.ndarray, xc: float, n_rows: int, bin_px: int, weak: list | None = None
-) -> list:
-    """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
-    across) through the candidates of at least MIN_BANDS bands, the best supported
-    first, no two nearer than MIN_STRIP_MM. `weak`: if given, gets the lines of
-    WEAK_BANDS bands too (that no better line is near)."""
-    least = MIN_BANDS if weak is None else WEAK_BANDS
-    if len(cands) < least:
-        return []
-    c = np.asarray(cands)
-    bands, ys = c[:, 0], c[:, 1].astype(np.float32)
-    xs = band_x[bands] - xc
-    n_keys = n_rows // bin_px + 3
-    n_b = len(band_x)
+def _support(
+    bands: np.ndarray, ys: np.ndarray, xs: np.ndarray, n_b: int, n_keys: int, bin_px: int
+) -> np.ndarray:
+    """Per slope and key (a line's row at the middle, in bins): the bands with a
+    candidate on it or a key either side (the keys of a slope lie apart from the
+    next slope's: 1 .. n_keys - 2)."""
     keys = np.floor((ys[None, :] - _SLOPES_COL * xs[None, :]) / bin_px).astype(int) + 1
     np.maximum(keys, 1, out=keys)  # (np.clip costs several times as much)
     np.minimum(keys, n_keys - 2, out=keys)
-    # Per band, slope and key: a candidate there or a key either side (the keys of a
-    # slope lie apart from the next slope's: 1 .. n_keys - 2); summed over the bands.
     width = len(SLOPES) * n_keys
     hist = np.zeros((n_b, width), np.uint8)
     keys += _SLOPE_I * n_keys + bands * width
@@ -698,13 +698,52 @@ def _lines(
     near = cv2.dilate(hist, _KEYS_NEAR)
     support = cv2.reduce(near, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).reshape(len(SLOPES), n_keys)
     support[:, 0] = support[:, -1] = 0
+    return support
+
+
+def _lines(
+    cands,
+    band_x: np.ndarray,
+    xc: float,
+    n_rows: int,
+    bin_px: int,
+    weak: list | None = None,
+    soft: np.ndarray | None = None,
+) -> list:
+    """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
+    across) through the candidates of at least MIN_BANDS bands, the best supported
+    first, no two nearer than MIN_STRIP_MM. `weak`: if given, gets the lines of
+    WEAK_BANDS bands too (that no better line is near). `soft`: candidates that
+    count towards a line only beside those of WEAK_BANDS bands (a card's top
+    border over a light part of its own art, on the bands of a column where the
+    art is lighter)."""
+    least = MIN_BANDS if weak is None else WEAK_BANDS
+    if len(cands) < least:
+        return []
+    c = np.asarray(cands)
+    n_keys = n_rows // bin_px + 3
+    n_b = len(band_x)
+    bands, ys = c[:, 0], c[:, 1].astype(np.float32)
+    xs = band_x[bands] - xc
+    support = _support(bands, ys, xs, n_b, n_keys, bin_px)
     slope_i = support.argmax(axis=0)
     best = support[slope_i, np.arange(n_keys)]
+    rank = best.astype(np.float32)
+    if soft is not None and len(soft) and (best == WEAK_BANDS).any():
+        # Soft candidates lift only a line of WEAK_BANDS bands, which then ranks
+        # below every line of MIN_BANDS strict ones; a line's slope and place are
+        # still its strict candidates' alone.
+        b2 = np.concatenate([bands, soft[:, 0]])
+        y2 = np.concatenate([ys, soft[:, 1].astype(np.float32)])
+        both = _support(b2, y2, band_x[b2] - xc, n_b, n_keys, bin_px)[slope_i, np.arange(n_keys)]
+        lifted = (best == WEAK_BANDS) & (both >= MIN_BANDS)
+        best = np.where(lifted, both, best)
+        rank[lifted] = MIN_BANDS - 0.5
     sep = max(int(round(MIN_STRIP_MM * ALONG / bin_px)), 1)
     strong = np.nonzero(best >= least)[0]
     kept: list[int] = []
     taken = bytearray(n_keys + 2 * sep + 1)  # (shifted by sep)
-    for k in strong[np.argsort(-best[strong], kind="stable")].tolist():
+    for k in strong[np.argsort(-rank[strong], kind="stable")].tolist():
         if 1 not in taken[k : k + 2 * sep + 1]:
             kept.append(k)
             taken[k + sep] = 1
@@ -1323,7 +1362,9 @@ class FieldReader:
         band_x = x0 + BAND_MM * (np.arange(n_b) + 0.5)
         xc = mx + w_mm / 2
         weak: list = []
-        lines = _lines(_top_candidates(wp, cp), band_x, xc, bal.shape[0], 3, weak)
+        soft: list = []
+        strict = _top_candidates(wp, cp, soft)
+        lines = _lines(strict, band_x, xc, bal.shape[0], BIN_PX, weak, soft[0])
         # On a printed slot: the first card's top and the top card's bottom where the
         # slot's bare grey meets them (not where they lie over the paper beyond it).
         ground_top = ground_bottom = None

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+import companion.sim.hard_tables as hard_tables
 import companion.vision.field_reader as fr
 from companion.cli import main
 from companion.sim.card_scenes import (
@@ -811,3 +812,71 @@ def test_a_candle_warm_lamp_leaves_the_bare_slot_above_the_first_card_bare(tmp_p
     ]
     read = reader.read_all(img, quads)
     assert [read[i].cards for i in (6, 10, 14)] == fields
+
+
+def _calibrated_quads(img):
+    layouts = [card_mat(seat, 3, "A4") for seat in range(7)]
+    mats = MatTracker(layouts)
+    mats.update(img)
+    return [
+        to_image(mats.homographies[m.name], np.float32(s.quad)) for m in layouts for s in m.slots
+    ]
+
+
+def test_cards_with_a_light_disc_under_their_top_border_laid_8_to_12_mm_apart_are_counted(
+    tmp_path, monkeypatch
+):
+    """A published-like card prints its count in a light disc that meets its white top
+    border: in the middle bands the border runs into the disc, as light as cream
+    paper, so no thin white band lies over content there, and on strips of 8-12 mm a
+    card's top was seen in three bands where four make a top. The disc's bands now
+    lift a top seen in three (soft candidates), and a top is binned to a row: binned
+    to three, a line through one card's top at the left bands and the next one's at
+    the right outvoted both. Twelve tables of a development style given the disc:
+    96.8 % of fields counted before, 98.8 % now."""
+    monkeypatch.setattr(hard_tables, "DISCS", ("r2", "r5"))
+    monkeypatch.setattr(hard_tables, "_FACES", {})
+    write_real_enrolment(tmp_path, "r2")
+    reader = FieldReader.from_folder(tmp_path)
+    counted = fields = 0
+    for seed in range(20, 32):
+        img, labels = render_table(
+            np.random.default_rng(seed), 7, "r2", Conditions(strip_mm=(8.0, 12.0))
+        )
+        read = reader.read_all(img, _calibrated_quads(img))
+        truth = [f["cards"] for f in labels["fields"]]
+        counted += sum(len(r.cards) == len(t) for r, t in zip(read, truth, strict=True))
+        fields += len(truth)
+    assert fields == 252
+    assert counted >= 248
+
+
+def _bands():
+    return np.arange(11, 91, 8, dtype=np.float64), 48.0  # ten bands 8 mm wide, the middle
+
+
+def test_a_top_seen_in_three_bands_and_beside_the_disc_in_two_more_is_a_cards():
+    band_x, xc = _bands()
+    strict = np.array([(2, 60), (3, 61), (7, 60)])
+    soft = np.array([(4, 60), (5, 61)])
+    [(row, slope)] = fr._lines(strict, band_x, xc, 300, 1, [], soft)
+    assert 59.5 < row < 61 and abs(slope) < 0.05  # (its place: the strict candidates')
+    assert fr._lines(strict, band_x, xc, 300, 1, []) == []  # (three bands: a weak top)
+    # Soft candidates alone, or beside two strict ones, make no top.
+    assert fr._lines(np.array([(2, 60), (7, 60)]), band_x, xc, 300, 1, [], soft) == []
+
+
+def test_a_line_through_two_cards_tops_does_not_outvote_either():
+    """Strips 6.5 mm apart (13 rows), the two tops seen in four bands each, a few
+    rows off straight; a line turned 8 degrees meets the first at the left bands and
+    the second at the right, five bands within a bin either side of three rows."""
+    band_x, xc = _bands()
+    cands = np.array(
+        [(1, 46), (2, 46), (3, 45), (6, 42)]  # the first card's top
+        + [(2, 59), (5, 58), (6, 59), (7, 59)]  # the next card's
+    )
+    first, second = fr._lines(cands, band_x, xc, 300, fr.BIN_PX)
+    assert 42 <= first[0] <= 46 and 58 <= second[0] <= 60
+    # Binned to three rows, the turned line between them was the one top found.
+    [(row, slope)] = fr._lines(cands, band_x, xc, 300, 3)
+    assert 50 < row < 56 and slope >= 0.25
