@@ -11,6 +11,7 @@ import threading
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from werkzeug.serving import make_server
 
 from companion.sim.worlds import CameraBots, CardBots, cards_camera, dice_camera
@@ -100,6 +101,17 @@ class DemoTable:
         return self.service.table(self.code)
 
 
+def _tap(locator) -> bool:
+    """A tap on what the phone shows now. The bot's move may close the choice under
+    the finger (a bo(h)nus card to give up before it draws): the button goes, and the
+    person looks at the phone again rather than waiting for it to come back."""
+    try:
+        locator.click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def _tap_a_move(page, demo, seat) -> bool:
     """The person looks at the phone and taps a move that moves the game on."""
     dock = page.locator("#actions")
@@ -112,25 +124,22 @@ def _tap_a_move(page, demo, seat) -> bool:
         ]
         if saves:
             for pick in page.locator(".die-pick.on").all():  # a choice left from before
-                pick.click()
+                if not _tap(pick):
+                    return False
             for die in saves[0]:
-                page.locator(f'.die-pick[data-die="{die}"]').first.click()
-            page.locator("button.save:enabled").first.click(timeout=5000)
-            return True
+                if not _tap(page.locator(f'.die-pick[data-die="{die}"]').first):
+                    return False
+            return _tap(page.locator("button.save:enabled").first)
     for kind in FIRST:
         button = dock.locator(f'button.move[data-type="{kind}"]:enabled')
         if button.count():
-            button.first.click()
-            return True
+            return _tap(button.first)
     groups = dock.locator("button.group-open:enabled")
     if groups.count():
-        groups.first.click()
-        dock.locator("button.move:enabled").first.click()
-        return True
+        return _tap(groups.first) and _tap(dock.locator("button.move:enabled").first)
     moves = dock.locator("button.move:enabled")
     if moves.count():
-        moves.first.click()
-        return True
+        return _tap(moves.first)
     return False
 
 
