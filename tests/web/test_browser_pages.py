@@ -12,6 +12,7 @@ import random
 import re
 import urllib.request
 
+import pytest
 from playwright.sync_api import expect
 
 from companion.engine import duel
@@ -97,30 +98,42 @@ def test_the_phone_is_never_wider_than_the_screen_and_the_move_is_in_view(live, 
     expect(anna.locator("#error")).to_have_text("")
 
 
-def test_a_long_hand_shows_every_cards_name_whole(live, browser):
-    """A newcomer's hand of ten, fanned in one row, read "Ch", "Wa", "Coc": a hand of
-    more than six goes in rows, in its order, and no name is cut or covered."""
+# A name cut short (ellipsis) or its end lying under the next card of the hand.
+NAMES_CUT = """[...document.querySelectorAll('#mine .card-row.hand .bcard')].map((card, i, all) => {
+  const name = card.querySelector('.bname');
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const text = range.getBoundingClientRect();
+  const next = all[i + 1] && all[i + 1].getBoundingClientRect();
+  const covered = next && next.top < text.bottom && next.left < text.right - 0.5;
+  return name.scrollWidth > name.clientWidth + 1 || covered ? name.textContent : null;
+}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("size", [5, 6, 10])
+def test_a_hand_shows_every_cards_name_whole(live, browser, size):
+    """A newcomer's hand of ten, fanned in one row, read "Ch", "Wa", "Coc", and one of
+    five or six "Garder", "Greer": a hand shows every name whole, in its order (more
+    than five in rows), no name cut or under the next card."""
     from dataclasses import replace
 
     hand = ("chili", "wax", "cocoa", "garden", "black-eyed", "coffee", "stink", "green")
+    hand = (hand + ("soy", "red"))[:size]
     for locale in ("en-US", "de-DE"):
         code = live.open("bohnanza", 4, knowledge="known", seed=5)
         anna = phone(browser, live, code, 0, "Anna", locale=locale)
         live.service.start_game(code)
         t = live.service.table(code)
         with t.lock:
-            p = replace(t.state.players[0], hand=hand + ("soy", "red"))
+            p = replace(t.state.players[0], hand=hand)
             t.state = replace(t.state, players=(p,) + t.state.players[1:])
         live.service.notice(code, "test", "the state was laid out")  # (an update)
         cards = anna.locator("#mine .card-row.hand .bcard")
-        expect(cards).to_have_count(10)
-        boxes = [cards.nth(i).bounding_box() for i in range(10)]
+        expect(cards).to_have_count(size)
+        boxes = [cards.nth(i).bounding_box() for i in range(size)]
         for a, b in zip(boxes, boxes[1:], strict=False):  # in order, side by side or below
             assert b["x"] >= a["x"] + a["width"] - 0.5 or b["y"] >= a["y"] + a["height"], (a, b)
-        cut = anna.evaluate(
-            "[...document.querySelectorAll('#mine .card-row.hand .bname')]"
-            ".filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"
-        )
+        cut = anna.evaluate(NAMES_CUT)
         assert cut == [], cut
         not_wider(anna)
 
@@ -664,6 +677,41 @@ def test_the_join_qr_is_big_while_seats_are_open(live, browser):
     live.service.join(code, 2, "Cleo")
     expect(dash.locator("#join-panel")).to_have_class(re.compile("tiny"))
     assert side.bounding_box()["width"] < open_width
+
+
+# Text that runs out of its box (clipped by an ancestor) or out of the screen.
+OUT_OF_VIEW = """[...document.querySelectorAll('.dash-top *, #center *')].filter((el) => {
+  if (!el.getClientRects().length) return false;
+  const r = el.getBoundingClientRect();
+  return r.left < -0.5 || r.right > window.innerWidth + 0.5 || el.scrollWidth > el.clientWidth + 1
+    && getComputedStyle(el).overflowX !== 'visible';
+}).map((el) => el.className || el.tagName)"""
+
+
+def test_the_big_screen_opened_on_a_phone_fits_it(live, browser):
+    """A host who opened a table from a phone got the big screen at 360 px: the EN/DE
+    switch over "Waiting for the host to start", one word a line, and "Join with your
+    phone" and the join address cut off at the right."""
+    code = live.open("duel", 2, knowledge="known", seed=5)
+    dash = dashboard(browser, live, code, size=PHONE)
+    expect(dash.locator(".seat-row.open")).to_have_count(2)
+    for stage in ("waiting", "playing"):
+        assert dash.evaluate(OUT_OF_VIEW) == [], stage
+        not_wider(dash)
+        turn = dash.locator(".dash-turn").bounding_box()
+        switch = dash.locator(".dash-top .lang-switch").bounding_box()
+        apart = (
+            turn["y"] >= switch["y"] + switch["height"] or turn["x"] + turn["width"] <= switch["x"]
+        )
+        assert apart, (stage, turn, switch)
+        assert turn["width"] > PHONE["width"] / 2, stage  # (not a word a line)
+        if stage == "waiting":
+            qr = dash.locator("#center .big-qr svg").bounding_box()
+            assert qr["width"] >= 200 and qr["x"] + qr["width"] <= PHONE["width"]
+            live.service.join(code, 0, "Anna")
+            live.service.join(code, 1, "Bob")
+            live.service.start_game(code)
+            expect(dash.locator("#center .big-qr")).to_have_count(0)
 
 
 def test_an_away_seat_can_be_freed_with_one_tap(live, browser):

@@ -147,7 +147,6 @@
     return C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
   }
 
-  const HAND_FANNED = 6;  // cards a hand shows overlapping in one row, at most
   function drawMine() {
     const v = snap.view;
     const el = document.getElementById("mine");
@@ -175,8 +174,9 @@
     const hand = priv.hand;
     parts.push(C.h("div", { class: "hand" },
       C.h("h3", {}, C.t("you.hand"), " ", C.h("span", { class: "hint" }, C.n("cards", p.hand_size))),
-      // (more than six cards fanned left two letters of a name: rows of five then)
-      hand && hand.length ? R.cardRow(hand, hand.length > HAND_FANNED ? "hand rows" : "hand", (i) => v.show.hand_in_order && i === 0) : null,
+      // (a hand fanned in one row at 360 px left "Garder", "Greer", or two letters of
+      // a name in a hand of ten: rows of five, in order, every name whole)
+      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.show.hand_in_order && i === 0) : null,
       hand && hand.length && v.show.hand_in_order ? C.h("p", { class: "hint hand-next" }, "▲ " + C.t("you.handNext")) : null));
     if (v.show.bonus) {
       const bonus = priv.bonus;
