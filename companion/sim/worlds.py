@@ -262,7 +262,12 @@ class DiceWorld:
     def follow(self, state, now: float) -> None:
         """Lay the dice as the game has them (a move made on a phone): dice whose
         face changed are thrown, landing as the game rolled them; dice saved are
-        put in the tray by hand."""
+        put in the tray by hand. A turn not yet rolled moves nothing: the dice lie
+        as the last player left them until this one throws (laid back into the
+        rolling area after a harvest on the phone, the camera saw five dice there
+        and read the person's roll)."""
+        if all(face is None for face in state.faces):
+            return
         thrown, moved = set(), False
         for i, (face, saved) in enumerate(zip(state.faces, state.saved, strict=True)):
             if face is not None and face != self.faces[i]:
@@ -401,7 +406,9 @@ class CameraBots(Bots):
         # The world's dice are its own: which one the engine calls die 2 it can't
         # know (dice of a kind are alike), so it throws what lies in its rolling area.
         if move.how in ("roll", "repeat"):
-            dice = [i for i, s in enumerate(self.world.saved) if not s]
+            # (a turn's first throw takes every die, from wherever the last player left it)
+            first = all(face is None for face in state.faces)
+            dice = [i for i, s in enumerate(self.world.saved) if first or not s]
             self.world.throw(dice, now)
             self.script.append(self._thrown(move.how, dice))
         elif move.how == "save":

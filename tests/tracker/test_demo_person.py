@@ -545,3 +545,58 @@ def test_a_person_whose_turn_comes_in_the_dice_demo_makes_its_first_roll():
     assert t.state.active == 1 and all(f is None for f in t.state.faces)
     last = service.store.log(t.game_id)[-1]
     assert last.action["type"] == "pass-piece" and last.source == "demo"
+
+
+def test_a_person_who_harvests_before_rolling_in_the_dice_demo_still_makes_the_roll():
+    """A newcomer harvested their top order card before rolling, and a second later the
+    log said they had rolled: the table laid the dice back into the rolling area, and
+    the camera read five dice lying there as the person's throw. The dice now lie as
+    the last player left them until the person throws."""
+    service, code = _table("dice", 2, 2)
+    clock = FakeClock(0.0)
+    world, feed, live = dice_camera(service, code, seed=2, clock=clock)
+    bots = CameraBots(service, code, 0.0, 2, world, live, clock=clock)
+    service.join(code, 1, "Anna")
+    rng = random.Random(1)
+
+    def harvest_first(t):
+        legal = [a for a in t.game.legal_actions(t.state) if a.player == 1]
+        unrolled = t.state.step == "roll" and all(f is None for f in t.state.faces)
+        return (
+            next((a for a in legal if a.to_json()["type"] == "harvest"), None) if unrolled else None
+        )
+
+    for _ in range(3000):
+        t = service.table(code)
+        assert not t.state.over, "no turn of the person's opened with a harvest to make"
+        if t.state.active == 1 and clock() >= world.changed + 1.2:
+            if harvest_first(t):
+                break
+            legal = [a for a in t.game.legal_actions(t.state) if a.player == 1]
+            moves = [a for a in legal if a.to_json()["type"] != "harvest"]
+            if moves:
+                action = bot_choice(t.game.name, t.state, moves, rng)
+                service.act(code, action.to_json(), seat=1, source="phone")
+        bots.step()
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+    t = service.table(code)
+    n = t.next_n
+    service.act(code, harvest_first(t).to_json(), seat=1, source="phone")
+    for _ in range(30):  # the person looks at the phone a while: nothing rolls
+        bots.step()
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+    assert [e.action["type"] for e in service.store.log(t.game_id)[n:]] == ["harvest"]
+    assert t.state.step == "roll" and all(f is None for f in t.state.faces)
+    # The person throws on the phone: the table follows, and the game goes on.
+    service.act(code, {"type": "roll", "player": 1}, seat=1, source="phone")
+    for _ in range(10):
+        bots.step()
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+    assert None not in t.state.faces and sorted(world.faces) == sorted(t.state.faces)
+    assert not [x for x in t.notices if x.kind == "illegal"]
