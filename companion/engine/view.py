@@ -88,12 +88,19 @@ def forced_harvest(
     you: int | None,
     buy: bool = False,
     protected: list[int] | None = None,
+    from_hand: bool = False,
 ) -> dict[str, Any]:
     """The warning that `seat` must harvest a field (or, `buy`, buy the 3rd) before
     it can plant a card of `bean` that no field takes. `protected`: the fields the
     protection rule keeps from being harvested now (a newcomer, left a 0-coin
-    harvest as the only one, saw no reason why)."""
-    bean_name = w.bean(bean, lang)
+    harvest as the only one, saw no reason why). `from_hand`: the card is the first
+    of the hand, named to its player only (the big screen told the room the card
+    a player was about to plant, in words and in the warning's key)."""
+    hidden = from_hand and seat != you
+    if hidden:
+        bean_name = "erste Karte der Hand" if lang == "de" else "first card of their hand"
+    else:
+        bean_name = w.bean(bean, lang)
     fields = w.join([str(f + 1) for f in protected or []], lang)
     if lang == "de":
         subject = "Du musst" if seat == you else f"{names[seat]} muss"
@@ -123,7 +130,9 @@ def forced_harvest(
                 f". Fields {fields} hold a single bean each: they may not be harvested "
                 "while another holds more"
             )
-    return warning("forced-harvest", f"forced-harvest/{seat}/{bean}", text, seat)
+    return warning(
+        "forced-harvest", f"forced-harvest/{seat}/{'hand' if hidden else bean}", text, seat
+    )
 
 
 def standings(

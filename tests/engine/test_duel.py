@@ -359,6 +359,29 @@ def test_phase4_the_seat_drawing_bonus_cards_is_the_one_the_table_waits_for():
     assert must_act(view(s, names)) == {0}  # both have three: Uwe ends the turn
 
 
+def test_a_forced_harvest_names_the_hand_card_to_its_player_only():
+    """The big screen told the room "Uwe must harvest a field to plant the Stink
+    Bean": the first card of Uwe's hand, hidden until it is planted."""
+    from companion.engine.beans import bean_name
+    from companion.engine.duel.state import LADDER
+    from companion.engine.duel.view import view
+
+    top, low = LADDER[-1], LADDER[0]  # nothing climbs down the ladder
+    s = duel(hands=[[low, top], [top]], fields=[[[top]] * 3, [[top]] * 3], step="plant")
+    assert s.active == 0 and s.planted == 0
+    names = ["Uwe", "Susanne"]
+
+    def forced(you):
+        return [x for x in view(s, names, you=you)["warnings"] if x["kind"] == "forced-harvest"]
+
+    assert forced(0)[0]["text"] == f"You must harvest a field to plant the {bean_name(low)}"
+    for you in (1, None):  # the other's phone and the big screen
+        assert forced(you)[0]["text"] == (
+            "Uwe must harvest a field to plant the first card of their hand"
+        )
+        assert low not in forced(you)[0]["key"]
+
+
 def test_a_gift_that_fits_no_field_warns_its_player_to_harvest_first():
     from companion.engine.beans import bean_name
     from companion.engine.duel.state import LADDER

@@ -1,6 +1,8 @@
 """A phone reads the table in its own language: snapshots per connection over
 Socket.IO, notices once with keys, a phone's own cards."""
 
+import json
+
 from companion.engine import bohnanza as B
 from companion.engine import words as w
 from companion.engine.errors import RULE_DE, Rule
@@ -105,7 +107,13 @@ def test_warnings_carry_a_key_and_the_text_in_the_snapshots_language(service):
     assert forced[0]["key"] == f"forced-harvest/0/{front}"
     assert forced[0]["text"].startswith("Du musst ein Feld ernten")
     other_phone = service.snapshot(code, 1)["view"]["warnings"]
-    assert other_phone[0]["text"].startswith("Seat 1 must harvest a field")
+    # The card is the first of Seat 1's hand: named on Seat 1's phone only.
+    assert other_phone[0]["text"] == (
+        "Seat 1 must harvest a field to plant the first card of their hand"
+    )
+    assert other_phone[0]["key"] == "forced-harvest/0/hand"
+    big_screen = json.dumps(service.snapshot(code, None)["view"]["warnings"])
+    assert w.bean(front, "en") not in big_screen and front not in big_screen
 
 
 def test_the_hosts_undo_is_logged_in_every_language(client_for, service):

@@ -69,7 +69,7 @@ def _bohnanza_warnings(
     de = lang == "de"
     out = []
     for seat, p in enumerate(s.players):
-        for bean in _must_plant(s, seat):
+        for i, bean in enumerate(_must_plant(s, seat)):
             if not fields_for(p, bean):
                 # (said only to a player with the coins: a warning is what to do now)
                 buy = may_buy_field(s.rules, p) and len(p.coins) >= s.rules.third_field_cost
@@ -78,7 +78,13 @@ def _bohnanza_warnings(
                     for f, cards in enumerate(p.fields)
                     if cards and not can_harvest(p, f, s.rules.protection)
                 ]
-                out.append(common.forced_harvest(seat, bean, names, lang, you, buy, protected))
+                # (set-aside cards lie face up; the hand's card comes last)
+                from_hand = i >= len(p.set_aside)
+                out.append(
+                    common.forced_harvest(
+                        seat, bean, names, lang, you, buy, protected, from_hand=from_hand
+                    )
+                )
                 break
     if s.ending:
         text = "Das Spiel endet nach diesem Zug" if de else "The game ends after this turn"

@@ -114,9 +114,10 @@ def _forced_harvests(
     the turned-over cards once one has been discarded (before, one may go)."""
     out = []
     for seat, p in enumerate(s.players):
-        for bean in _must_plant(s, seat):
+        for i, bean in enumerate(_must_plant(s, seat)):
             if bean is not None and not game.fields_for(p, bean):
-                out.append(common.forced_harvest(seat, bean, names, lang, you))
+                from_hand = i == 0 and _plants_from_hand(s, seat)
+                out.append(common.forced_harvest(seat, bean, names, lang, you, from_hand=from_hand))
                 break
     return out
 
@@ -192,11 +193,16 @@ def must_act(view: dict[str, Any]) -> set[int]:
 
 
 # A field harvested for nothing asks for a second tap on the phone.
+def _plants_from_hand(s: DuelState, seat: int) -> bool:
+    """`seat` must plant the first card of its hand now (the first of `_must_plant`)."""
+    return seat == s.active and s.step == "plant" and s.planted == 0 and bool(s.players[seat].hand)
+
+
 def _must_plant(s: DuelState, seat: int) -> list:
     """The cards `seat` must plant now (see `_forced_harvests`)."""
     p = s.players[seat]
     must = []
-    if seat == s.active and s.step == "plant" and s.planted == 0 and p.hand:
+    if _plants_from_hand(s, seat):
         must.append(p.hand[0])
     if p.gift and (s.step == "plant-gift" or (s.step == "plant-drawn" and seat == s.active)):
         must.append(p.gift[0])
