@@ -169,6 +169,12 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
             .first.inner_text()
             .endswith("a bot plays · tap to take over")
         )
+        # Each seat's name on one line ("Seat / 1" wrapped beside the bot's words).
+        lines = page.locator(".seat .seat-no").evaluate_all(
+            "(els) => els.map((e) => { const r = document.createRange();"
+            " r.selectNodeContents(e); return r.getClientRects().length; })"
+        )
+        assert lines and set(lines) == {1}, lines
         page.locator(f'[data-seat="{seat}"]').first.click()
         page.wait_for_url(f"**/p/{demo.code}")
         joined = demo.table.next_n
