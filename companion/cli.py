@@ -342,9 +342,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(run=_simulate)
 
-    demo = sub.add_parser("demo", help="the demo table: the service with simulated players")
-    demo.add_argument("--game", default=next(iter(GAMES)), choices=list(GAMES))
-    demo.add_argument("--players", type=int, default=None, help="default: " + PLAYERS_HELP)
+    demo = sub.add_parser("demo", help="the demo tables: the service with simulated players")
+    demo.add_argument(
+        "--game",
+        default="all",
+        choices=[*GAMES, "all"],
+        help="the game of the demo's one table (default: a table of each game)",
+    )
+    demo.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="the players of the game's table (with every game: Bohnanza's); default: "
+        + PLAYERS_HELP,
+    )
     demo.add_argument("--edition", default=None, choices=EDITIONS, help=EDITION_HELP)
     demo.add_argument("--seed", type=int, default=None)
     demo.add_argument("--pace", type=float, default=1.2, help="seconds between moves")

@@ -35,3 +35,18 @@ def test_the_demo_plays_the_duel_for_two_without_being_told(monkeypatch):
 
     args = Namespace(game="duel", players=None, port=8000, pace=1.0, edition="classic")
     assert demo_arguments_problem(args) is None and args.players == 2
+
+
+def test_the_demo_opens_a_table_of_every_game_unless_told_one():
+    """A newcomer found only Bohnanza's table: the demo opens one of each game, and
+    --players sets Bohnanza's (the other games keep their own counts)."""
+    from argparse import Namespace
+
+    from companion.demo import demo_arguments_problem, demo_games, demo_players
+
+    every = Namespace(game="all", players=5, port=8000, pace=1.0, edition=None)
+    assert demo_arguments_problem(every) is None
+    assert demo_games(every) == ["bohnanza", "duel", "dice"]
+    assert [demo_players(every, g) for g in demo_games(every)] == [5, 2, 3]
+    one = Namespace(game="duel", players=None, port=8000, pace=1.0, edition=None)
+    assert demo_arguments_problem(one) is None and demo_games(one) == ["duel"]
