@@ -188,14 +188,17 @@ def test_gifts_alternate_until_one_is_accepted():
 def test_a_gift_offer_says_when_it_turns_one_down_and_tells_only_its_giver_of_a_bluff():
     s = _uwe_turned_over()  # Uwe holds a Stink Bean; Soy, Red, Blue turned over
     assert label(s, OfferGift(0, "soy")) == "Offer a Soy Bean as a gift"
-    assert label(s, OfferGift(0, "garden")).endswith("(a bluff: you have none)")
+    assert label(s, OfferGift(0, "garden")).endswith(
+        "(a bluff: you have none; accepted, it costs you a dollar card)"
+    )
     assert describe(s, OfferGift(0, "garden"), ["Uwe", "Anna"]) == (
         "Uwe offers a Garden Bean as a gift"
     )
     s = play(s, OfferGift(0, "soy"))  # Anna holds a Blue and a Garden Bean
     assert label(s, OfferGift(1, "blue")) == "Turn down the Soy Bean: offer a Blue Bean instead"
     assert label(s, OfferGift(1, "red"), lang="de") == (
-        "Lehne die Sojabohne ab: biete stattdessen eine Rote Bohne an (ein Bluff: du hast keine)"
+        "Lehne die Sojabohne ab: biete stattdessen eine Rote Bohne an "
+        "(ein Bluff: du hast keine; angenommen, kostet er dich eine Dollarkarte)"
     )
 
 

@@ -119,10 +119,12 @@ def _describe(
             turned_down = b(before.offers[-1])
             en = f"Turn down the {turned_down}: offer a {bean} instead"
             de_ = f"Lehne die {turned_down} ab: biete stattdessen eine {bean} an"
-        # Said only to the player offering it: a bean they hold none of is a bluff.
+        # Said only to the player offering it: a bean they hold none of is a bluff,
+        # and what it costs (a newcomer met the word with nothing to say what it was).
         held = list(p.hand) + (list(before.face_up) if seat == before.active else [])
         if None not in held and action.bean not in held:
-            en, de_ = f"{en} (a bluff: you have none)", f"{de_} (ein Bluff: du hast keine)"
+            en = f"{en} (a bluff: you have none; accepted, it costs you a dollar card)"
+            de_ = f"{de_} (ein Bluff: du hast keine; angenommen, kostet er dich eine Dollarkarte)"
         return say(
             en,
             de_,
