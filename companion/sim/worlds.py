@@ -124,6 +124,14 @@ class Bots:
             self.window_opened = None
             self.looking_since = None
             return False
+        if t.state.active in open_to and any(
+            type(a).window and t.state.active in a.seats for a in legal
+        ):
+            # The person's own turn, which waits for them anyway (they end it): a
+            # choice of theirs a bot's move would close (The Duel's bo(h)nus card to
+            # discard before the draws) stays until they make it or say "none for
+            # me" (after WINDOW_GRACE it vanished while a newcomer read the cards).
+            return True
         moved = self.window_opened is not None and self.window_opened[0] != t.next_n
         if self.window_opened is None or (moved and t.last_source == "phone"):
             self.window_opened = (t.next_n, self.clock())

@@ -600,3 +600,34 @@ def test_a_person_who_harvests_before_rolling_in_the_dice_demo_still_makes_the_r
             feed.step()
     assert None not in t.state.faces and sorted(world.faces) == sorted(t.state.faces)
     assert not [x for x in t.notices if x.kind == "illegal"]
+
+
+def test_on_a_persons_own_turn_a_bot_waits_for_their_bonus_discard_until_they_pass():
+    """A newcomer on their own turn, reading three bo(h)nus cards to choose one to
+    discard, saw the choice vanish: the bot, with a card to draw, drew after the
+    grace a person has on another's turn. On their own turn (which waits for them
+    anyway) the choice stays until they discard or say "none for me"."""
+    from dataclasses import replace
+
+    service, code = _table("duel", 2, 3)
+    clock = FakeClock(0.0)
+    bots = Bots(service, code, 0.0, 3, clock=clock)
+    service.join(code, 1, "Dana")
+    t = service.table(code)
+    with t.lock:  # Dana's phase 4, the bot's bo(h)nus hand one short (it fulfilled one)
+        s = t.state
+        bot = replace(s.players[0], bonus=s.players[0].bonus[:2])
+        t.state = replace(s, active=1, step="bonus", refilling=False, players=(bot, s.players[1]))
+    for _ in range(120):  # a minute: the bot may discard, but draws not
+        bots.step()
+        clock.t += 0.5
+        legal = t.game.legal_actions(t.state)
+        assert not t.state.refilling
+        assert any(a.type == "discard-bonus" and a.player == 1 for a in legal)
+    service.pass_window(code, 1)  # "none for me: go on"
+    for _ in range(5):
+        if t.state.refilling:
+            break
+        bots.step()
+        clock.t += 0.5
+    assert t.state.refilling and t.state.players[0].fresh_bonus == 1  # it drew
