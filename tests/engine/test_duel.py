@@ -185,6 +185,18 @@ def test_gifts_alternate_until_one_is_accepted():
     assert s.players[1].gift == ("red",) and s.face_up == ("soy", "blue")
 
 
+def test_the_offers_heading_says_an_offer_to_you_is_turned_down_by_offering_another():
+    """A newcomer offered a gift saw "Accept" and "Offer a gift" and no way to say
+    no: in the Duel one says no by offering another (rulebook 001, phase 2)."""
+    from companion.engine.duel.view import group
+
+    s = _uwe_turned_over()
+    assert group(s, OfferGift(0, "soy"), {}) == "Offer a gift"
+    s = play(s, OfferGift(0, "soy"))
+    assert group(s, OfferGift(1, "blue"), {}) == "Turn it down: offer another"
+    assert group(s, OfferGift(1, "blue"), {}, "de") == "Ablehnen: ein anderes anbieten"
+
+
 def test_a_gift_offer_says_when_it_turns_one_down_and_tells_only_its_giver_of_a_bluff():
     s = _uwe_turned_over()  # Uwe holds a Stink Bean; Soy, Red, Blue turned over
     assert label(s, OfferGift(0, "soy")) == "Offer a Soy Bean as a gift"

@@ -163,7 +163,11 @@ def group(
     lang: str = "en",
     seat: int | None = None,
 ) -> str | None:
-    """The heading the move is grouped under on a phone."""
+    """The heading the move is grouped under on a phone. A gift offered to this
+    player is turned down by offering another: said so (a newcomer saw "Accept" and
+    "Offer a gift", and no way to say no)."""
+    if action.type == "offer-gift" and before.offers:
+        return "Ablehnen: ein anderes anbieten" if lang == "de" else "Turn it down: offer another"
     return common.group_of(GROUPS, action, lang)
 
 
