@@ -374,6 +374,19 @@ def test_phase4_the_seat_drawing_bonus_cards_is_the_one_the_table_waits_for():
     assert must_act(view(s, names)) == {0}  # both have three: Uwe ends the turn
 
 
+def test_each_field_says_which_beans_it_takes_next_on_the_ladder():
+    """Rulebook 001: "plant a bean with the same number ... as the last one already
+    in the field or one with the next higher number". A newcomer saw a Chili offered
+    onto Stink and a Stink not onto Chili, with nothing to say why."""
+    from companion.engine.duel.state import LADDER
+    from companion.engine.duel.view import view
+
+    low, second, top = LADDER[0], LADDER[1], LADDER[-1]
+    s = duel(fields=[[[low], [top], []], [[], [], []]])
+    fields = view(s, ["Uwe", "Susanne"])["players"][0]["fields"]
+    assert [f["takes"] for f in fields] == [[low, second], [top], None]
+
+
 def test_a_forced_harvest_names_the_hand_card_to_its_player_only():
     """The big screen told the room "Uwe must harvest a field to plant the Stink
     Bean": the first card of Uwe's hand, hidden until it is planted."""

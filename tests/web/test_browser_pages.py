@@ -161,9 +161,15 @@ def test_each_game_fits_the_phone(live, browser):
             save.click()
             expect(anna.locator("#log li").first).to_contain_text("saves")
         if game == "duel":
-            # The Duel pays dollars: a field says how many more cards the next one needs.
+            # The Duel pays dollars: a field says how many more cards the next one needs,
+            # and which beans it takes next (the ladder: its own, or the next higher).
             anna.locator("#actions button.move[data-type='plant']").first.click()
             expect(anna.locator("#mine .field .next.long").first).to_contain_text("dollar")
+            field = next(f for f in live.service.table(code).state.players[0].fields if f)
+            takes = [b for b in duel.LADDER if duel.fits(field, b)]
+            names = [b.capitalize() for b in takes]  # (their short names)
+            expect(anna.locator("#mine .field .takes")).to_have_text("takes " + " or ".join(names))
+            not_wider(anna)
 
 
 # ---------------------------------------------------------------- input survives updates

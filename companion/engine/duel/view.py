@@ -65,7 +65,9 @@ def view(
                 "fulfilled": [
                     {**c.to_json(), "text": duel_bonus_text(c, lang)} for c in p.fulfilled
                 ],
-                "fields": [common.field_view(f, lang) for f in p.fields],
+                # (what each field takes next: a newcomer saw a Chili offered onto
+                # Stink, a Stink not onto Chili, and nothing that said why)
+                "fields": [{**common.field_view(f, lang), "takes": _takes(f)} for f in p.fields],
                 "gift": list(p.gift),
             }
             for seat, p in enumerate(s.players)
@@ -104,6 +106,11 @@ def view(
     if s.over:
         view.update(_duel_end(s, names, lang))
     return view
+
+
+def _takes(column: tuple[str, ...]) -> list[str] | None:
+    """The beans the field takes next on the ladder (None: empty, it takes any)."""
+    return [b for b in LADDER if game.fits(column, b)] if column else None
 
 
 def _forced_harvests(

@@ -99,11 +99,15 @@ const R = {
       C.h("span", { class: "next long" }, top ? C.t("field.top") : C.n("cards.nextShort" + money, f.next_coin)),
       C.h("span", { class: "next short", title: top ? C.t("field.top") : C.n("cards.next" + money, f.next_coin) }, top ? "★" : ["+" + f.next_coin, C.art("coin-ico", A.coin())]),
     ];
+    // (a ladder's field takes its top bean or the next: said, the rule is seen)
+    const takes = show.ladder && f.takes && f.takes.length
+      ? C.h("span", { class: "takes" }, C.t("field.takes", { beans: f.takes.map(C.shortBean).join(` ${C.t("or")} `) }))
+      : null;
     return C.h("div", { class: "field bean-" + f.bean, "data-key": "f" + i, "data-field": i, title: `${label}: ${C.n("cards", f.count)} ${C.bean(f.bean)}` },
       stack,
       C.h("div", { class: "fmeta" },
         C.h("span", { class: "worth" }, C.art("coin-ico", A.coin()), show.score === "dollars" ? C.money(f.value) : String(f.value)),
-        next));
+        next, takes));
   },
   fields(p, show) {
     return C.h("div", { class: "fields", style: `--fields:${p.fields.length}` }, p.fields.map((f, i) => R.field(f, i, show)));
