@@ -185,6 +185,16 @@ def test_gifts_alternate_until_one_is_accepted():
     assert s.players[1].gift == ("red",) and s.face_up == ("soy", "blue")
 
 
+def test_the_gifts_one_holds_are_offered_before_the_bluffs():
+    """A newcomer met the costly bluffs first: the list went by the ladder alone."""
+    s = _uwe_turned_over()  # Uwe holds a Stink Bean; Soy, Red, Blue turned over
+    offers = [a.bean for a in D.legal_actions(s) if isinstance(a, OfferGift)]
+    assert offers == ["red", "soy", "stink", "blue", "garden", "black-eyed", "green", "chili"]
+    s = play(s, OfferGift(0, "soy"))  # Anna holds a Blue and a Garden Bean
+    offers = [a.bean for a in D.legal_actions(s) if isinstance(a, OfferGift)]
+    assert offers == ["garden", "blue", "red", "black-eyed", "green", "stink", "chili"]
+
+
 def test_the_offers_heading_says_an_offer_to_you_is_turned_down_by_offering_another():
     """A newcomer offered a gift saw "Accept" and "Offer a gift" and no way to say
     no: in the Duel one says no by offering another (rulebook 001, phase 2)."""

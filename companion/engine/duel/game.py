@@ -632,7 +632,15 @@ def legal_actions(state: DuelState) -> list[Action]:
         seat = _offerer(state)
         if state.offers:
             out.append(AcceptGift(seat))
-        out.extend(OfferGift(seat, b) for b in LADDER if b not in state.offers)
+        # The beans the offerer holds first, the bluffs after them (listed by the
+        # ladder alone, a newcomer met the costly bluffs first).
+        held = set(state.players[seat].hand) | (
+            set(state.face_up) if seat == state.active else set()
+        )
+        free = [b for b in LADDER if b not in state.offers]
+        if None not in held:
+            free.sort(key=lambda b: b not in held)
+        out.extend(OfferGift(seat, b) for b in free)
         if len(state.offers) == len(LADDER):
             out.append(DeclineGift(seat))
     elif step == "give":
