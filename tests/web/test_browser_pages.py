@@ -138,6 +138,31 @@ def test_a_hand_shows_every_cards_name_whole(live, browser, size):
         not_wider(anna)
 
 
+def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live, browser):
+    """The Duel's phase 4 on Anna's turn, the bot with a bo(h)nus card to draw: it
+    waits for Anna to discard one or pass. Her phone said "Nothing you need to do
+    now", so the table would have waited for a tap she did not know it needed."""
+    from dataclasses import replace
+
+    from companion.sim.worlds import Bots
+
+    code = live.open("duel", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    live.service.answer_for(code, Bots(live.service, code, 0.0, 2))  # seat 2: a bot
+    t = live.service.table(code)
+    with t.lock:
+        s = t.state
+        bot = replace(s.players[1], bonus=s.players[1].bonus[:2])
+        t.state = replace(s, active=0, step="bonus", refilling=False, players=(s.players[0], bot))
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    hint = anna.locator("#actions p.hint[data-key='choices']")
+    expect(hint).to_have_text("The table waits for your choice: one of these, or “None for me”.")
+    anna.locator("#actions button.move.pass").click()
+    expect(anna.locator("#actions .hint.passed")).to_have_text("Passed: the table goes on.")
+    expect(hint).not_to_have_text(re.compile("waits for your choice"))
+
+
 def test_each_game_fits_the_phone(live, browser):
     for game, players in (("duel", 2), ("dice", 3)):
         code = live.open(game, players, knowledge="known", seed=2)

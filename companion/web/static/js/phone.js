@@ -325,7 +325,11 @@
     // (On its own turn too, while others plant what they traded.)
     const asked = (v.waiting_for || []).includes(me);
     const free = (it) => it.optional || it.any_time || (it.window && v.active !== me);
-    if (!v.over && !asked && items.every(free)) {
+    if (!v.over && v.active === me && passButton(items, null) && ui.passed !== `${v.active}|${v.step_text}`) {
+      // On this phone's own turn a bot waits for its choice (a bo(h)nus card to
+      // discard before the draws) until it chooses or passes: said so, not "nothing".
+      out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.yourChoice")));
+    } else if (!v.over && !asked && items.every(free)) {
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.onlyChoices")));
     }
     // The cards face up (or offered) are what most moves are about: shown with them.
