@@ -161,6 +161,13 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     anna.locator("#actions button.move.pass").click()
     expect(anna.locator("#actions .hint.passed")).to_have_text("Passed: the table goes on.")
     expect(hint).not_to_have_text(re.compile("waits for your choice"))
+    # The bot's own phase 4: it waits a few seconds only, and the phone says so.
+    with t.lock:
+        s = t.state
+        t.state = replace(s, active=1, turn=s.turn + 1, step="bonus", refilling=False)
+    live.service.notice(code, "test", "the bot's turn")
+    expect(hint).to_have_text(re.compile(r"^Seat 2 goes on in a few seconds: choose now"))
+    expect(anna.locator("#actions button.move.pass")).to_be_visible()
 
 
 def test_each_game_fits_the_phone(live, browser):

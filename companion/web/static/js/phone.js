@@ -325,10 +325,15 @@
     // (On its own turn too, while others plant what they traded.)
     const asked = (v.waiting_for || []).includes(me);
     const free = (it) => it.optional || it.any_time || (it.window && v.active !== me);
-    if (!v.over && v.active === me && passButton(items, null) && ui.passed !== `${v.active}|${v.step_text}`) {
+    const closing = !v.over && passButton(items, null) && ui.passed !== `${v.active}|${v.step_text}`;
+    if (closing && v.active === me) {
       // On this phone's own turn a bot waits for its choice (a bo(h)nus card to
       // discard before the draws) until it chooses or passes: said so, not "nothing".
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.yourChoice")));
+    } else if (closing) {
+      // On the bot's turn it waits a few seconds only: said so (a newcomer reading
+      // the cards, told "nothing you need to do", saw the choice vanish).
+      out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.choiceSoon", { name: R.name(snap, v.active) })));
     } else if (!v.over && !asked && items.every(free)) {
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.onlyChoices")));
     }
