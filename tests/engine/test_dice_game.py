@@ -276,6 +276,26 @@ def test_ten_dollars_by_the_active_player_finishes_the_turn_first():
     assert s.over and s.players[0].total == 10
 
 
+def test_the_move_that_ends_the_game_says_so_and_the_final_harvests_it_brings():
+    """A newcomer saw the game end on their last save, the dollars change, and
+    nothing in the log that said why."""
+    from companion.engine.dice.describe import describe, label
+
+    names = ["Matthias", "Martina", "Anna"]
+    s = rich([0, 9, 2], completed=(3, 3, 1))
+    s = play(s, Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (2,)))
+    s = play(s, Roll(0, ("stink", "soy", "red", "green")))
+    said = describe(s, Harvest(1, card("soy")), names)
+    assert said.endswith("; the game ends (final harvests: Matthias 1 dollar)"), said
+    s = rich([9, 0, 0], completed=(3, 0, 0))
+    s = play(s, Harvest(0, card("soy")), Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    last = Save(0, (0, 1, 2, 3, 4))
+    assert describe(s, last, names).endswith("; the game ends")
+    assert describe(s, last, names, lang="de").endswith("; das Spiel endet")
+    assert label(s, last, names).endswith("; the game ends")  # on its button too
+    assert "ends" not in describe(s, Save(0, (0,)), names)  # not the last save
+
+
 def test_a_tie_shares_the_win():
     s = replace(rich([10, 10, 3]), step="over")
     assert W.winners(s) == [0, 1]

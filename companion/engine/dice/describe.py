@@ -25,6 +25,31 @@ def label(before: DiceState, action: Action, names=None, lang: str = "en") -> st
     return describe(before, action, names, upcoming=True, lang=lang, you=True)
 
 
+def _game_end(before: DiceState, action: Action, names, lang: str) -> str:
+    """ ", the game ends (final harvests: …)" when `action` ends the game: the
+    harvests it brings are said in the log (a newcomer saw the dollars change at
+    the end, and nothing that said why)."""
+    from .game import apply
+
+    try:
+        after = apply(before, action)
+    except RuleError:
+        return ""
+    if after.step != "over" or before.step == "over":
+        return ""
+    mover = action.player if isinstance(action, Harvest) else None  # (its own said)
+    paid = [
+        f"{w.seat_name(names, s, lang)} {w.count(a.total - b.total, 'taler', lang)}"
+        for s, (b, a) in enumerate(zip(before.players, after.players, strict=True))
+        if s != mover and a.total > b.total
+    ]
+    if lang == "de":
+        more = f" (Schlussernten: {w.join(paid, lang)})" if paid else ""
+        return f"; das Spiel endet{more}"
+    more = f" (final harvests: {w.join(paid, lang)})" if paid else ""
+    return f"; the game ends{more}"
+
+
 def describe(
     before: DiceState,
     action: Action,
@@ -80,21 +105,23 @@ def describe(
             ],
             lang,
         )
+        end = _game_end(before, action, names, lang)
         return say(
-            f"Save {saved} in the bean field",
-            f"Lege {saved} ins Bohnenfeld",
-            f"saves {saved} in the bean field",
-            f"legt {saved} ins Bohnenfeld",
+            f"Save {saved} in the bean field{end}",
+            f"Lege {saved} ins Bohnenfeld{end}",
+            f"saves {saved} in the bean field{end}",
+            f"legt {saved} ins Bohnenfeld{end}",
         )
     if isinstance(action, Harvest):
         done = before.players[seat].completed
         orders = w.count(done, "order", lang)
         pay = w.count(PAY.get(min(done, 5), 0), "taler", lang)
+        end = "" if upcoming else _game_end(before, action, names, lang)
         return say(
-            f"Harvest your top card: {orders} for {pay}",
-            f"Ernte deine oberste Karte: {orders} für {pay}",
-            f"harvests {orders} for {pay}",
-            f"erntet {orders} für {pay}",
+            f"Harvest your top card: {orders} for {pay}{end}",
+            f"Ernte deine oberste Karte: {orders} für {pay}{end}",
+            f"harvests {orders} for {pay}{end}",
+            f"erntet {orders} für {pay}{end}",
         )
     if isinstance(action, PassPiece):
         return say(
