@@ -177,6 +177,15 @@ def test_rulebook_example_5_martina_harvests_four_orders_for_two_dollars():
     assert s.players[0].total == 2
 
 
+def test_a_harvest_takes_the_last_checks_orders_with_its_card():
+    """The phone said "You just completed 3 orders!" beside "0 orders done" on the
+    new card after a harvest."""
+    s = harvester(completed=3)
+    s = replace(s, players=tuple(replace(p, last_check=2) for p in s.players))
+    s = play(s, Harvest(0, card("soy")))
+    assert s.players[0].completed == 0 and s.players[0].last_check == 0
+
+
 def test_a_harvest_needs_three_orders():
     err = refused(harvester(2), Harvest(0, card("soy")), "harvest-too-early")
     assert "2" in err.message

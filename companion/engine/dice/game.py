@@ -183,10 +183,20 @@ def _draw_card(state: DiceState, seat: int) -> tuple[DiceState, HarvestCard | No
 
 def _pay(state: DiceState, seat: int) -> DiceState:
     """Harvest the top card: it turns into the first dollar, one or two more dollar
-    cards come from the deck; the bottom card becomes the top card."""
+    cards come from the deck; the bottom card becomes the top card. (The orders
+    the last check completed went with it: "You just completed 3 orders!" stood
+    beside "0 orders done".)"""
     p = state.players[seat]
     earned = PAY[min(p.completed, ORDERS_PER_CARD)]
-    state = _with(state, seat, dollars=p.dollars + (p.top,), top=p.bottom, bottom=None, completed=0)
+    state = _with(
+        state,
+        seat,
+        dollars=p.dollars + (p.top,),
+        top=p.bottom,
+        bottom=None,
+        completed=0,
+        last_check=0,
+    )
     for _ in range(earned - 1):
         state, card, ok = _draw_card(state, seat)
         if ok:
