@@ -170,8 +170,20 @@ class Bots:
         return True
 
     def _deal_again_when_due(self, t) -> None:
-        """Show the result, then deal again (unless the host dealt meanwhile)."""
+        """Show the result, then deal again (unless the host dealt meanwhile). Said
+        on the phones (a newcomer looked at the result for a minute and a half with
+        nothing to say a new game would come)."""
         game, since = t.game_id, self.clock()
+        if self.humans(t):
+            minutes = round(REDEAL_WITH_PEOPLE / 60)
+            self.service.notice(
+                self.code,
+                "demo",
+                w.both(
+                    f"The demo deals a new game in {minutes} minutes",
+                    f"Die Demo teilt in {minutes} Minuten ein neues Spiel aus",
+                ),
+            )
         while not self.stop.is_set() and t.game_id == game and t.state.over:
             wait = REDEAL_WITH_PEOPLE if self.humans(t) else REDEAL_AFTER
             if self.clock() - since >= wait:

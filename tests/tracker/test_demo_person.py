@@ -496,6 +496,9 @@ def test_the_demo_shows_the_result_then_deals_again_later_with_a_person_seated(
     clock.t = shown - 1.0
     time.sleep(1.5)
     assert t.game_id == over and t.state.over  # the result still shows
+    # A person seated is told a new game comes (and when).
+    said = [n.words["en"] for n in t.notices if n.kind == "demo"]
+    assert said == (["The demo deals a new game in 2 minutes"] if seated else [])
     clock.t = shown + 0.5
     waiting.join(timeout=5)
     assert not waiting.is_alive()
