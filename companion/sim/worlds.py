@@ -219,6 +219,12 @@ def hand_frames(reach):
     return [np.roll(reach, 9, axis=1), reach, reach, reach, np.roll(reach, -9, axis=0)]
 
 
+def unrolled(state) -> bool:
+    """The dice game's turn has not been rolled yet (its dice lie where the last
+    player left them)."""
+    return all(face is None for face in state.faces)
+
+
 def frame_at(frames: list, since: float, length: float):
     """Of `frames` spread over `length` seconds, the one `since` seconds in."""
     return frames[min(int(since / length * len(frames)), len(frames) - 1)]
@@ -286,7 +292,7 @@ class DiceWorld:
         as the last player left them until this one throws (laid back into the
         rolling area after a harvest on the phone, the camera saw five dice there
         and read the person's roll)."""
-        if all(face is None for face in state.faces):
+        if unrolled(state):
             return
         thrown, moved = set(), False
         for i, (face, saved) in enumerate(zip(state.faces, state.saved, strict=True)):
@@ -427,8 +433,7 @@ class CameraBots(Bots):
         # know (dice of a kind are alike), so it throws what lies in its rolling area.
         if move.how in ("roll", "repeat"):
             # (a turn's first throw takes every die, from wherever the last player left it)
-            first = all(face is None for face in state.faces)
-            dice = [i for i, s in enumerate(self.world.saved) if first or not s]
+            dice = [i for i, s in enumerate(self.world.saved) if unrolled(state) or not s]
             self.world.throw(dice, now)
             self.script.append(self._thrown(move.how, dice))
         elif move.how == "save":

@@ -26,9 +26,9 @@ def label(before: DiceState, action: Action, names=None, lang: str = "en") -> st
 
 
 def _game_end(before: DiceState, action: Action, names, lang: str) -> str:
-    """ ", the game ends (final harvests: …)" when `action` ends the game: the
-    harvests it brings are said in the log (a newcomer saw the dollars change at
-    the end, and nothing that said why)."""
+    """The words "; the game ends (final harvests: …)" when `action` ends the
+    game: on the button that makes the move and in the log (a newcomer saw the
+    game end on a save, the dollars change, and nothing that said why)."""
     from .game import apply
 
     try:

@@ -25,7 +25,7 @@ from .actions import (
     PlantDrawn,
     PlantGift,
 )
-from .game import apply, fulfilled_at_end
+from .game import apply, fulfilled_at_end, gift_beans
 from .state import DATA, BonusCard, DuelState
 
 
@@ -121,7 +121,7 @@ def _describe(
             de_ = f"Lehne die {turned_down} ab: biete stattdessen eine {bean} an"
         # Said only to the player offering it: a bean they hold none of is a bluff,
         # and what it costs (a newcomer met the word with nothing to say what it was).
-        held = list(p.hand) + (list(before.face_up) if seat == before.active else [])
+        held = gift_beans(before, seat)
         if None not in held and action.bean not in held:
             en = f"{en} (a bluff: you have none; accepted, it costs you a dollar card)"
             de_ = f"{de_} (ein Bluff: du hast keine; angenommen, kostet er dich eine Dollarkarte)"

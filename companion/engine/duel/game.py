@@ -282,6 +282,13 @@ def _draw_face_up(state: DuelState, a: DrawFaceUp) -> DuelState:
     )
 
 
+def gift_beans(state: DuelState, seat: int) -> list[str | None]:
+    """The cards `seat` could give as a gift now: its hand, and the turned-over
+    cards if it is the active player (None among them: not known; a bean not among
+    known ones offered is a bluff)."""
+    return list(state.players[seat].hand) + (list(state.face_up) if seat == state.active else [])
+
+
 def _offerer(state: DuelState) -> int:
     """Whose turn it is to push a gift card: the active player first, then in turn."""
     return state.active if len(state.offers) % 2 == 0 else _other(state.active)
@@ -634,9 +641,7 @@ def legal_actions(state: DuelState) -> list[Action]:
             out.append(AcceptGift(seat))
         # The beans the offerer holds first, the bluffs after them (listed by the
         # ladder alone, a newcomer met the costly bluffs first).
-        held = set(state.players[seat].hand) | (
-            set(state.face_up) if seat == state.active else set()
-        )
+        held = set(gift_beans(state, seat))
         free = [b for b in LADDER if b not in state.offers]
         if None not in held:
             free.sort(key=lambda b: b not in held)

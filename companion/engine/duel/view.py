@@ -203,7 +203,6 @@ def must_act(view: dict[str, Any]) -> set[int]:
     return must
 
 
-# A field harvested for nothing asks for a second tap on the phone.
 def _plants_from_hand(s: DuelState, seat: int) -> bool:
     """`seat` must plant the first card of its hand now (the first of `_must_plant`)."""
     return seat == s.active and s.step == "plant" and s.planted == 0 and bool(s.players[seat].hand)
@@ -229,4 +228,5 @@ def _forced(s: DuelState, seat: int) -> bool:
     )
 
 
+# A field harvested for nothing asks for a second tap on the phone.
 ask_again = common.asks_again_for_a_harvest(Harvest, _forced)

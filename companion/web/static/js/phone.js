@@ -293,7 +293,7 @@
     }
     if (v.over) { dock.className = "dock quiet"; C.fill(actions, C.h("p", { class: "hint" }, R.resultText(snap))); return; }
     const items = snap.legal || [];
-    if (ui.passed !== `${v.active}|${v.step_text}`) ui.passed = null;  // (said for that step only)
+    if (ui.passed !== stepKey()) ui.passed = null;  // (said for that step only)
     ui.choiceDue = choiceDue();  // (once a drawing, for every move's button)
     dock.className = "dock" + (items.length || offeredToMe() ? " live" : " quiet");
     if (ui.form) {
@@ -325,7 +325,7 @@
     // (On its own turn too, while others plant what they traded.)
     const asked = (v.waiting_for || []).includes(me);
     const free = (it) => it.optional || it.any_time || (it.window && v.active !== me);
-    const closing = !v.over && passButton(items, null) && ui.passed !== `${v.active}|${v.step_text}`;
+    const closing = !v.over && closable(items) && ui.passed !== stepKey();
     if (closing && v.active === me) {
       // On this phone's own turn a bot waits for its choice (a bo(h)nus card to
       // discard before the draws) until it chooses or passes: said so, not "nothing".
@@ -368,19 +368,27 @@
     C.fill(actions, out);
   }
 
+  // The step "none for me" is said in (active|step words): said for that step only.
+  function stepKey() { return `${snap.view.active}|${snap.view.step_text}`; }
+
   // Moves a bot's move would close (a trade with the active bot, a bo(h)nus card
   // to give up before it draws): the bot gives time to choose; "none for me" lets
-  // it go on at once. Above the moves (below them it was out of sight on a phone),
-  // and once tapped it says so until the step changes.
-  function passButton(items, open) {
+  // it go on at once.
+  function closable(items) {
     const v = snap.view;
     const choosing = items.filter((it) => !it.any_time);
     const bot = (s) => !!(snap.table.seats[s] || {}).bot;
     // (the move that would close them is a bot's: the active bot's, or the one the
     // table waits for on this phone's turn)
     const botCloses = v.active !== me ? bot(v.active) : (v.waiting_for || []).some((s) => s !== me && bot(s));
-    if (open || !choosing.length || !choosing.every((it) => it.window) || !botCloses) return null;
-    const step = `${v.active}|${v.step_text}`;
+    return choosing.length > 0 && choosing.every((it) => it.window) && botCloses;
+  }
+
+  // "None for me" above the moves (below them it was out of sight on a phone), and
+  // once tapped it says so until the step changes.
+  function passButton(items, open) {
+    if (open || !closable(items)) return null;
+    const step = stepKey();
     if (ui.passed === step) return C.h("p", { class: "hint passed", "data-key": "passed" }, C.t("moves.passed"));
     return C.h("button", { class: "move pass", "data-key": "pass", "data-type": "pass", disabled: ui.busy,
       onclick: () => { ui.passed = step; socket.emit("pass", {}); drawDock(); } }, C.t("moves.pass"));
