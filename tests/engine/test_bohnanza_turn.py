@@ -87,6 +87,29 @@ def test_a_bean_that_fits_no_field_forces_a_harvest():
     assert s.players[0].fields == (("soy",), ("red",))
 
 
+def test_the_step_says_to_harvest_first_when_the_first_card_fits_no_field():
+    """A newcomer read "plant the first card of the hand" while no field could take
+    it: the rulebook's order is harvest, then plant; the step says so."""
+    from companion.engine.bohnanza.describe import step_text
+
+    full = [["blue"] * 2, ["red"] * 2]
+    s = table(hands=[["soy"], [], [], []], fields=[full, [], [], []])
+    assert step_text(s, you=0) == "harvest a field, then plant the first card of the hand"
+    assert step_text(s, "de", 0) == "ein Feld ernten, dann die vorderste Handkarte anbauen"
+    # The others (and the big screen) are not told about a hidden hand card.
+    assert step_text(s, you=1) == step_text(s) == "plant the first card of the hand"
+    rich = table(
+        hands=[["soy"], [], [], []], fields=[full, [], [], []], coins=[["wax"] * 3, [], [], []]
+    )
+    assert step_text(rich, you=0) == (
+        "harvest a field (or buy a 3rd), then plant the first card of the hand"
+    )
+    s = play(s, Harvest(0, 0))
+    assert step_text(s, you=0) == "plant the first card of the hand"
+    fits = table(hands=[["soy"], [], [], []], fields=[[["soy"], ["red"]], [], [], []])
+    assert step_text(fits, you=0) == "plant the first card of the hand"
+
+
 def test_a_bean_that_fits_no_field_may_buy_the_third_field_instead():
     s = table(
         hands=[["soy"], [], [], []],

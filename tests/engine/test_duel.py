@@ -118,6 +118,15 @@ def test_a_bean_off_the_ladder_is_refused_with_the_numbers():
     assert not any(isinstance(a, Plant) for a in D.legal_actions(s))  # harvest first
 
 
+def test_the_step_says_to_harvest_first_when_the_first_card_is_off_every_ladder():
+    s = duel(hands=[["stink"], []], fields=[[["red"], ["soy"], ["blue"]], [[], [], []]])
+    assert step_text(s, you=0) == "harvest a field, then plant the first card of the hand"
+    assert step_text(s, "de", 0) == "ein Feld ernten, dann die vorderste Handkarte anbauen"
+    assert step_text(s, you=1) == "plant the first card of the hand"
+    s = duel(hands=[["stink"], []], fields=[[["red"], ["soy"], []], [[], [], []]])
+    assert step_text(s, you=0) == "plant the first card of the hand"
+
+
 # ------------------------------------------------------------------ phase 1
 
 
@@ -491,6 +500,35 @@ def test_a_bonus_pattern_must_end_with_the_top_card():
     s = duel(bonus=[[card], []], fields=[[["red", "red", "soy"], [], []], [[], [], []]])
     err = refused(s, ClaimBonus(0, 0, 0, 0), "bonus-pattern")
     assert "top card" in err.message
+
+
+def test_a_move_that_loses_a_bonus_claim_says_so_to_its_player():
+    """A newcomer planted over a field that fulfilled their bo(h)nus card and lost
+    it without a word: the pattern must end with the top card (rulebook 001, "The
+    Bo(h)nus Cards"), so the plant's button says what it costs."""
+    card = BonusCard(("red", "red"), 40)
+    s = duel(
+        hands=[["black-eyed", "stink"], []],
+        bonus=[[card], []],
+        fields=[[["red", "red"], ["red"], []], [[], [], []]],
+    )
+    labels = {a: label(s, a) for a in D.legal_actions(s) if a.player == 0}
+    over = labels[Plant(0, 0, "black-eyed")]
+    assert over.startswith("Plant Black-eyed Bean in field 1")
+    assert over.endswith(" — loses your bo(h)nus (Red Bean → Red Bean: $1.40): fulfil it first")
+    assert "loses" not in labels[Plant(0, 2, "black-eyed")]  # (an empty field: kept)
+    assert "loses your bo(h)nus" in labels[Harvest(0, 0)]
+    assert all("loses" not in t for a, t in labels.items() if isinstance(a, ClaimBonus))
+    assert "erst erfüllen" in label(s, Plant(0, 0, "black-eyed"), lang="de")
+    # Said only to the player who holds the card: the log line is unchanged.
+    assert "loses" not in describe(s, Plant(0, 0, "black-eyed"))
+    # A second field that fulfils it keeps the claim.
+    both = duel(
+        hands=[["black-eyed"], []],
+        bonus=[[card], []],
+        fields=[[["red", "red"], ["garden", "red", "red"], []], [[], [], []]],
+    )
+    assert "loses" not in label(both, Plant(0, 0, "black-eyed"))
 
 
 def test_a_stated_bonus_must_match_a_known_card():

@@ -24,6 +24,7 @@ from .actions import (
     PlantTraded,
     Trade,
 )
+from .game import can_buy_field, fields_for
 from .state import State
 
 
@@ -321,9 +322,10 @@ def _trade(before: State, a: Trade, names, lang: str, you: bool) -> str:
     )
 
 
-def step_text(state: State, lang: str = "en") -> str:
+def step_text(state: State, lang: str = "en", you: int | None = None) -> str:
     """The step of the turn in words, for whoever reads it ("plant the first card
-    of the hand")."""
+    of the hand"); `you`: the seat reading it (only the active player is told that
+    the hidden first card of the hand fits no field)."""
     de = lang == "de"
     step = state.step
     if step == "over":
@@ -339,6 +341,20 @@ def step_text(state: State, lang: str = "en") -> str:
         if not state.players[state.active].hand:
             return f"{n} aufdecken" if de else f"turn {n} face up"
         if state.planted == 0:
+            p = state.players[state.active]
+            if you == state.active and p.hand[0] and not fields_for(p, p.hand[0]):
+                # (no field takes it: room comes first, the rulebook's order)
+                if can_buy_field(state.rules, p):
+                    return (
+                        "ein Feld ernten (oder ein 3. kaufen), dann die vorderste Handkarte anbauen"
+                        if de
+                        else "harvest a field (or buy a 3rd), then plant the first card of the hand"
+                    )
+                return (
+                    "ein Feld ernten, dann die vorderste Handkarte anbauen"
+                    if de
+                    else "harvest a field, then plant the first card of the hand"
+                )
             return "die vorderste Handkarte anbauen" if de else "plant the first card of the hand"
         if state.planted == 1 and not state.discarded:
             return (

@@ -166,6 +166,11 @@ def may_buy_field(rules: Rules, player: Player) -> bool:
     return rules.can_buy_field and not player.bought_field and len(player.fields) < 3
 
 
+def can_buy_field(rules: Rules, player: Player) -> bool:
+    """Whether the player may buy the 3rd field now: `may_buy_field`, and the coins."""
+    return may_buy_field(rules, player) and len(player.coins) >= rules.third_field_cost
+
+
 def _plant_into(player: Player, field: int, bean: str, rules: Rules) -> Player:
     """Plant `bean` in `field`, or explain why the field can't take it."""
     column = player.fields[field]
@@ -618,7 +623,7 @@ def legal_actions(state: State) -> list[Action]:
         harvestable = range(len(p.fields))
         out.extend(Harvest(seat, f) for f in harvestable if can_harvest(p, f, rules.protection))
     for seat, p in enumerate(state.players):
-        if may_buy_field(rules, p) and len(p.coins) >= rules.third_field_cost:
+        if can_buy_field(rules, p):
             out.append(BuyField(seat))
     return out
 

@@ -11,7 +11,7 @@ from ..sightings import Reads
 from . import describe, game
 from .actions import Harvest, Trade
 from .describe import step_text as bohnanza_step_text
-from .game import can_harvest, fields_for, forecast, may_buy_field
+from .game import can_buy_field, can_harvest, fields_for, forecast
 from .state import State
 
 
@@ -72,7 +72,7 @@ def _bohnanza_warnings(
         for i, bean in enumerate(_must_plant(s, seat)):
             if not fields_for(p, bean):
                 # (said only to a player with the coins: a warning is what to do now)
-                buy = may_buy_field(s.rules, p) and len(p.coins) >= s.rules.third_field_cost
+                buy = can_buy_field(s.rules, p)
                 protected = [
                     f
                     for f, cards in enumerate(p.fields)
@@ -141,7 +141,7 @@ def view(
         "over": s.over,
         "winners": game.winners(s) if s.over else None,
     }
-    common.say_turn(view, bohnanza_step_text(s, lang), names, lang, you)
+    common.say_turn(view, bohnanza_step_text(s, lang, you), names, lang, you)
     if s.over:
         view.update(_bohnanza_end(s, names, lang))
     return view

@@ -25,7 +25,7 @@ from .actions import (
     PlantDrawn,
     PlantGift,
 )
-from .game import apply, fulfilled_at_end, gift_beans
+from .game import apply, claimable, fields_for, fulfilled_at_end, gift_beans
 from .state import DATA, BonusCard, DuelState
 
 
@@ -38,8 +38,41 @@ def bonus_text(card: BonusCard | None, lang: str = "en") -> str:
 
 
 def label(before: DuelState, action: Action, names=None, lang: str = "en") -> str:
-    """A move still to make, said to the player who makes it."""
-    return describe(before, action, names, upcoming=True, lang=lang, you=True)
+    """A move still to make, said to the player who makes it: with the bo(h)nus
+    cards it would keep them from fulfilling (a field's top card must be part of the
+    order: planting over a pattern, or harvesting it, loses the claim)."""
+    line = describe(before, action, names, upcoming=True, lang=lang, you=True)
+    if isinstance(action, (ClaimBonus, EndGame)):  # (these fulfil, not lose)
+        return line
+    lost = _claims_lost(before, action)
+    if lost:
+        shown = w.join([bonus_text(card, lang) for card in lost], lang)
+        line += (
+            f" — verliert deine Bo(h)nuskarte ({shown}): erst erfüllen"
+            if lang == "de"
+            else f" — loses your bo(h)nus ({shown}): fulfil it first"
+        )
+    return line
+
+
+def _claims_lost(before: DuelState, action: Action) -> list[BonusCard]:
+    """The bo(h)nus cards of the mover that a field fulfils now and not after
+    `action`."""
+    now = claimable(before, action.player)
+    if not now:
+        return []
+    try:
+        after = apply(before, action)
+    except RuleError:
+        return []
+    left = list(claimable(after, action.player))
+    lost = []
+    for card in now:  # (two alike cards: each kept claim counted once)
+        if card in left:
+            left.remove(card)
+        else:
+            lost.append(card)
+    return lost
 
 
 def describe(
@@ -275,8 +308,10 @@ def _describe(
     return f"{who}: {action}"
 
 
-def step_text(state: DuelState, lang: str = "en") -> str:
-    """The phase of the turn in words."""
+def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str:
+    """The phase of the turn in words; `you`: the seat reading it (only the active
+    player is told that the first card of the hand fits no field, as the forced
+    harvest's warning names that card to its player only)."""
     de = lang == "de"
     n = w.count(DATA["face_up"], "card", lang)
     texts = {
@@ -297,6 +332,16 @@ def step_text(state: DuelState, lang: str = "en") -> str:
     if state.step == "plant":
         if not state.players[state.active].hand or state.planted >= 2:
             texts["plant"] = (f"turn over {n}", f"{n} aufdecken")
+        elif (
+            state.planted == 0
+            and you == state.active
+            and (first := state.players[state.active].hand[0])
+            and not fields_for(state.players[state.active], first)
+        ):  # (no field takes it: the harvest comes first)
+            texts["plant"] = (
+                "harvest a field, then plant the first card of the hand",
+                "ein Feld ernten, dann die vorderste Handkarte anbauen",
+            )
         elif state.planted == 0:
             texts["plant"] = ("plant the first card of the hand", "die vorderste Handkarte anbauen")
         else:

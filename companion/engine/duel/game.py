@@ -554,6 +554,16 @@ def _harvest_action(state: DuelState, a: Harvest) -> DuelState:
     return _harvest(state, a.player, field)
 
 
+def claimable(state: DuelState, seat: int) -> list[BonusCard]:
+    """The bo(h)nus cards in `seat`'s hand that a field at the table fulfils now."""
+    columns = [column for p in state.players for column in p.fields]
+    return [
+        card
+        for card in state.players[seat].bonus
+        if card is not None and any(fulfils(c, card.pattern) for c in columns)
+    ]
+
+
 def fulfilled_at_end(state: DuelState) -> tuple[tuple[int, ...], ...]:
     """Seat by seat, the bo(h)nus cards in hand (positions) that ending the game
     fulfils: "Fulfill any bo(h)nus cards you can and add the cards to your pile, then

@@ -102,7 +102,7 @@ def view(
         "over": s.over,
         "winners": game.winners(s) if s.over else None,
     }
-    common.say_turn(view, duel_step_text(s, lang), names, lang, you)
+    common.say_turn(view, duel_step_text(s, lang, you), names, lang, you)
     if s.over:
         view.update(_duel_end(s, names, lang))
     return view
