@@ -352,6 +352,16 @@ def test_only_one_turned_over_card_may_be_discarded():
     refused(s, DiscardDrawn(0, 0), "discard-limit")
 
 
+def test_the_turned_over_cards_plants_are_listed_before_their_discards():
+    """A phone groups moves in the order they are listed: a first card that fits no
+    field put "Discard" above "Plant", and the two headings swapped as cards went."""
+    s = duel(fields=[[["blue"], ["blue"], ["blue"]], [[], [], []]])
+    s = replace(s, step="plant-drawn", face_up=("garden", "blue", "blue"), planted=2)
+    kinds = [a.type for a in D.legal_actions(s) if a.type in ("plant-drawn", "discard-drawn")]
+    assert kinds == sorted(kinds, key=lambda k: k != "plant-drawn")
+    assert kinds[0] == "plant-drawn" and "discard-drawn" in kinds
+
+
 # ------------------------------------------------------------------ phase 4
 
 

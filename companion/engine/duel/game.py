@@ -661,10 +661,12 @@ def legal_actions(state: DuelState) -> list[Action]:
     elif step == "give":
         out.extend(_legal_gifts(state))
     elif step == "plant-drawn":
+        # Every plant before every discard: a phone groups the moves in this order,
+        # and a card that fits no field must not put the discards first.
         for i, bean in enumerate(state.face_up):
             out.extend(PlantDrawn(me, i, f) for f in fields_for(player, bean))
-            if not state.discarded_drawn:
-                out.append(DiscardDrawn(me, i))
+        if not state.discarded_drawn:
+            out.extend(DiscardDrawn(me, i) for i in range(len(state.face_up)))
         if player.gift:
             out.extend(PlantGift(me, f) for f in fields_for(player, player.gift[0]))
     elif step == "plant-gift":
