@@ -391,6 +391,32 @@ def test_phase4_draws_two_to_the_back_of_the_hand():
     assert s.step == "bonus" and s.players[0].hand == ("red", "soy")
 
 
+def test_phase4_the_step_says_what_is_left_of_it():
+    """A newcomer read "discard and draw bo(h)nus cards" with three in hand and no
+    draw to make: the step says what is left (rulebook 001, phase 4)."""
+    s = _phase4()
+    assert step_text(s) == "discard a bo(h)nus card or end the turn"  # both hold three
+    s = play(s, DiscardBonus(1, 2))
+    assert step_text(s) == "discard and draw bo(h)nus cards"  # Uwe may still discard
+    s = play(s, DrawBonus(1))
+    assert step_text(s) == "end the turn" and step_text(s, "de") == "den Zug beenden"
+    s = play(_phase4(), DiscardBonus(1, 2), DiscardBonus(0, 0))
+    assert step_text(s) == "draw bo(h)nus cards"
+
+
+def test_the_step_after_a_turned_over_card_is_discarded_says_no_more_may_be():
+    s = play(
+        _uwe_turned_over(),
+        OfferGift(0, "garden"),
+        OfferGift(1, "chili"),
+        AcceptGift(0),
+        GiveGift(1, "bluff"),
+    )
+    assert step_text(s) == "plant the turned-over cards (one may be discarded)"
+    s = play(s, DiscardDrawn(0, 0))
+    assert step_text(s) == "plant the turned-over cards"
+
+
 def test_phase4_the_seat_drawing_bonus_cards_is_the_one_the_table_waits_for():
     from companion.engine.duel.view import must_act, view
 

@@ -241,3 +241,34 @@ def test_the_state_classes_read_their_own_json():
         W.new_game(4, seed=9),
     ):
         assert type(state).from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+# ------------------------------------------------------------------ words
+
+# The big screen says "Waiting for Anna to {step}": every step reads after "to".
+STEP_VERBS = {
+    "plant", "turn", "harvest", "trade", "draw", "push", "hand", "discard", "fulfil",
+    "roll", "save", "pass", "end",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_step_of_a_game_reads_after_waiting_for_a_player_to(game):
+    import random
+
+    g = GAMES[game]
+    rng = random.Random(3)
+    seen = set()
+    for seed in range(2):  # (a dice view works out the odds: slower)
+        s = g.new_game(seed=seed, **SETUPS[game])
+        names = [f"P{i}" for i in range(len(s.players))]
+        for _ in range(1000):
+            if g.summary(s)["over"]:
+                break
+            seen.add(g.view(s, names, you=s.active)["step_text"])
+            legal = g.legal_actions(s)
+            if not legal:
+                break
+            s = g.apply(s, rng.choice(legal))
+    assert len(seen) >= 4, seen
+    assert [t for t in seen if t.split()[0] not in STEP_VERBS] == []

@@ -25,7 +25,7 @@ from .actions import (
     PlantDrawn,
     PlantGift,
 )
-from .game import apply, claimable, fields_for, fulfilled_at_end, gift_beans
+from .game import apply, bonus_due, claimable, fields_for, fulfilled_at_end, gift_beans
 from .state import DATA, BonusCard, DuelState
 
 
@@ -324,11 +324,30 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
         ),
         "plant-gift": ("plant the gift", "das Geschenk anbauen"),
         "bonus": ("discard and draw bo(h)nus cards", "Bo(h)nuskarten abwerfen und ziehen"),
+        # (verb first: the big screen says "Waiting for Anna to …")
         "final": (
-            "last bo(h)nus cards, then the final harvest",
-            "letzte Bo(h)nuskarten, dann die Schlussernte",
+            "fulfil the last bo(h)nus cards, then harvest every field",
+            "letzte Bo(h)nuskarten erfüllen, dann alle Felder ernten",
         ),
     }
+    if state.step == "plant-drawn" and state.discarded_drawn:
+        texts["plant-drawn"] = ("plant the turned-over cards", "aufgedeckte Karten anbauen")
+    if state.step == "bonus":
+        # What is left of phase 4: discards until the draws start, then the draws
+        # back to three (none when the hands are full), then the turn's end.
+        discards = not state.refilling and any(
+            p.bonus and not p.bonus_discarded for p in state.players
+        )
+        draws = bonus_due(state) is not None
+        texts["bonus"] = {
+            (True, True): texts["bonus"],
+            (True, False): (
+                "discard a bo(h)nus card or end the turn",
+                "eine Bo(h)nuskarte abwerfen oder den Zug beenden",
+            ),
+            (False, True): ("draw bo(h)nus cards", "Bo(h)nuskarten ziehen"),
+            (False, False): ("end the turn", "den Zug beenden"),
+        }[(discards, draws)]
     if state.step == "plant":
         if not state.players[state.active].hand or state.planted >= 2:
             texts["plant"] = (f"turn over {n}", f"{n} aufdecken")
