@@ -984,6 +984,33 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     assert live.service.table(code).next_n == n + 1
 
 
+def test_trades_with_a_seat_the_demo_plays_say_they_are_the_deals_it_agrees_to(live, browser):
+    """A newcomer took "Accept Seat 3's Wax Bean as a gift" for a peek at a hidden
+    hand, and missed the cards of their own the bot would not take: the list says
+    whose deals these are. Trades with a person's phone say nothing of the kind."""
+    from companion.sim.worlds import Bots
+
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    phone(browser, live, code, 1, "Bob")
+    live.service.start_game(code)
+    live.service.answer_for(code, Bots(live.service, code, 0.0, 2))  # seat 3: a bot
+    live.act(code, 0, "plant")
+    live.act(code, 0, "draw-face-up")
+    hint = anna.locator("#actions p.hint[data-key='bot-deals']")
+    for partner, said in ((2, True), (1, False)):
+        item = live.legal(code, 0, "trade", when=lambda a, p=partner: a["partner"] == p)[0]
+        anna.locator("#actions button.group-open", has_text=item["group"]).first.click()
+        expect(anna.locator("#actions .group-name")).to_have_text(item["group"])
+        if said:
+            expect(hint).to_have_text(
+                "Seat 3 is played by the demo: these are the deals it agrees to."
+            )
+        else:
+            expect(hint).to_have_count(0)
+        anna.locator("#actions button.back").click()
+
+
 def test_the_join_page_says_who_can_free_a_seat_whose_phone_is_gone(live, browser):
     code = live.open("bohnanza", 3, knowledge="known", seed=5)
     live.service.join(code, 0, "Anna")

@@ -356,8 +356,10 @@
       out.push(C.h("div", { class: "group-head", "data-key": "head" },
         C.h("button", { class: "back", onclick: () => { closeGroup(); draw(); } }, "‹ " + C.t("moves.back")),
         C.h("span", { class: "group-name" }, open.label)));
+      out.push(botDeals(open.items));
       out.push(C.h("div", { class: "move-list", "data-key": "list:" + open.key }, open.items.map(moveButton)));
     } else if (rest.length <= GROUPS_FLAT || groups.length === 1) {
+      out.push(botDeals(rest));
       out.push(C.h("div", { class: "move-list", "data-key": "flat" }, rest.map(moveButton)));
     } else {
       out.push(C.h("div", { class: "move-list groups", "data-key": "groups" }, groups.map((g) => (g.items.length === 1 ? moveButton(g.items[0])
@@ -366,6 +368,19 @@
         C.h("span", {}, g.label), C.h("span", { class: "n" }, `${g.items.length} ›`))))));
     }
     C.fill(actions, out);
+  }
+
+  // Trades with a seat the demo plays list only the deals its player agrees to (a
+  // newcomer took the list of its cards for a peek at a hidden hand, and missed
+  // the cards of their own it would not take): said above them.
+  function botDeals(items) {
+    const seats = snap.table.seats;
+    const partners = new Set(items.filter((it) => it.action.type === "trade").map((it) =>
+      (it.action.player === me ? it.action.partner : it.action.player)));
+    const bots = [...partners].filter((s) => seats[s] && seats[s].bot);
+    if (!bots.length) return null;
+    return C.h("p", { class: "hint", "data-key": "bot-deals" },
+      C.t("moves.botDeals", { name: C.list(bots.map((s) => R.name(snap, s))) }));
   }
 
   // The step "none for me" is said in (active|step words): said for that step only.
