@@ -763,8 +763,8 @@ def test_the_log_says_the_two_cards_drawn_when_the_last_card_is_planted():
         face_up=("blue",),
     )
     last = PlantDrawn(0, 0, 0)
-    assert describe(s, last, ["Uwe", "Anna"]).endswith("; Uwe draws 2 cards")
-    assert describe(s, last, ["Uwe", "Anna"], lang="de").endswith("; Uwe zieht 2 Karten")
+    assert describe(s, last, ["Uwe", "Anna"]).endswith("; then Uwe draws 2 cards")
+    assert describe(s, last, ["Uwe", "Anna"], lang="de").endswith("; dann zieht Uwe 2 Karten")
     assert "draw" not in label(s, last)  # (a button says the move alone)
     two = replace(s, face_up=("blue", "blue"))
     assert "draws" not in describe(two, last, ["Uwe", "Anna"])

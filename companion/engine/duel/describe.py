@@ -95,7 +95,9 @@ def describe(
     if after.step == "bonus" and before.step != "bonus":
         cards = w.count(DATA["draw"], "card", lang)
         who = w.seat_name(names, before.active, lang)
-        line += f"; {who} zieht {cards}" if lang == "de" else f"; {who} draws {cards}"
+        # ("then": it reads as the next thing to happen, not as part of the move,
+        # when another player's gift was the last card planted)
+        line += f"; dann zieht {who} {cards}" if lang == "de" else f"; then {who} draws {cards}"
     return line
 
 
