@@ -46,6 +46,10 @@ REDEAL_WITH_PEOPLE = 120.0
 # while the person's phone has a list of moves open, up to LOOKING_GRACE.
 WINDOW_GRACE = 8.0
 LOOKING_GRACE = 30.0
+# The first person to sit down at a table the simulated players had to themselves
+# gets a game from its start (a newcomer sat down two turns before the Duel's end):
+# dealt once the last simulated move has been seen, or after this long anyway.
+DEAL_FOR_A_PERSON_WITHIN = 5.0
 
 
 class Bots:
@@ -75,6 +79,11 @@ class Bots:
         self.woken = threading.Event()  # the table changed: look again now
         self.thread = threading.Thread(target=self._run, name="demo-bots", daemon=True)
         self.followed: int | None = None  # the log length the table was last laid out for
+        # The games a person has sat down in (a person who leaves and sits down again
+        # plays on), and since when a person waits for a new game to be dealt.
+        t = service.find(code)
+        self.people_in: set[int | None] = {t.game_id} if t is not None and t.seats else set()
+        self.person_sat: float | None = None
 
     def start(self) -> None:
         self.service.subscribe(self._table_changed)
@@ -191,6 +200,46 @@ class Bots:
                 return
             self.stop.wait(1.0)
 
+    def at_rest(self) -> bool:
+        """No simulated move is under way (thrown, laid, not yet seen)."""
+        return True
+
+    def dealt(self) -> None:
+        """A new game was dealt mid-game: the table is laid out for it."""
+
+    def _deal_for_a_person(self, t) -> bool:
+        """A person sat down at a table the simulated players had to themselves, its
+        game under way: a new game is dealt (once the last move was seen), and said.
+        True: the loop waits for it."""
+        if not t.seats:
+            self.person_sat = None
+            return False
+        if t.game_id in self.people_in or t.state is None or t.state.over:
+            return False
+        if t.next_n == 0:  # (a game at its start: theirs already)
+            self.people_in.add(t.game_id)
+            return False
+        now = self.clock()
+        self.person_sat = self.person_sat if self.person_sat is not None else now
+        if not self.at_rest() and now - self.person_sat < DEAL_FOR_A_PERSON_WITHIN:
+            return True
+        self.service.start_game(self.code)
+        t = self.service.table(self.code)
+        self.people_in.add(t.game_id)
+        self.person_sat = None
+        self.dealt()
+        self.service.notice(
+            self.code,
+            "demo",
+            w.both(
+                "A new game was dealt for you: the simulated players had been playing "
+                "on their own",
+                "Für dich wurde ein neues Spiel ausgeteilt: die simulierten Spieler "
+                "hatten allein gespielt",
+            ),
+        )
+        return True
+
     def _run(self) -> None:
         while not self.stop.is_set():
             t = self.service.find(self.code)
@@ -200,6 +249,9 @@ class Bots:
                 self._deal_again_when_due(t)
                 continue
             try:
+                if self._deal_for_a_person(t):
+                    self.stop.wait(0.2)
+                    continue
                 self.step()
             except Exception:  # a bot's slip must not stop the demo table
                 log.exception("demo: a simulated player's move failed; playing on")
@@ -375,6 +427,14 @@ class CameraBots(Bots):
         # every die thrown, as they landed), ("save", faces), ("pass",), or ("phone",
         # action) for what is done on the phone.
         self.script: list[tuple] = []
+
+    def at_rest(self) -> bool:
+        return self.clock() >= self.world.changed + LOOK_TIME and self.live.pending is None
+
+    def dealt(self) -> None:
+        # (an old game's question is no question in the new one)
+        self.live.pending = self.live.problem = None
+        self.world.follow(self.service.table(self.code).state, self.clock())
 
     def _thrown(self, how: str, dice: list[int]) -> tuple:
         w = self.world
@@ -577,6 +637,16 @@ class CardBots(Bots):
         self.corrections = 0
         self.script: list = []
         self.expect: Action | None = None  # the move the camera should have seen
+
+    def at_rest(self) -> bool:
+        # (the camera has seen the last cards laid: dealt now, it reads no old move
+        # into the new game; `dealt` lets go of what it still expects)
+        return self.clock() >= self.world.changed + LOOK_TIME and self.live.pending is None
+
+    def dealt(self) -> None:
+        self.expect = None
+        self.live.pending = self.live.problem = None
+        self.world.show(self.service.table(self.code).state, self.clock(), hand=False)
 
     def _matches(self, state, seats=None) -> bool:
         """The table lies as `state` has it (only `seats`' fields, if given)."""

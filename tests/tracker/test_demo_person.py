@@ -634,3 +634,46 @@ def test_on_a_persons_own_turn_a_bot_waits_for_their_bonus_discard_until_they_pa
         bots.step()
         clock.t += 0.5
     assert t.state.refilling and t.state.players[0].fresh_bonus == 1  # it drew
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "duel", "dice"])
+def test_the_first_person_at_a_table_the_bots_had_to_themselves_gets_a_new_game(service, game):
+    """A newcomer sat down two turns before the Duel's end: the bots' game under
+    way is no game for a person. The first to sit down gets one from its start (and
+    is told); sitting down again in it, or a second person, deals nothing."""
+    code = service.open_table(game, 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    bots = Bots(service, code, 0.0, 3, clock=FakeClock(0.0))
+    rng = random.Random(3)
+    t = service.table(code)
+    for _ in range(6):  # the bots play a while
+        legal = t.game.legal_actions(t.state)
+        service.act(code, bot_choice(game, t.state, legal, rng).to_json(), source="demo")
+    bots_game = t.game_id
+    assert not bots._deal_for_a_person(t)  # nobody seated: the bots play on
+    service.join(code, 0, "Anna")
+    assert bots._deal_for_a_person(t)
+    assert t.game_id != bots_game and t.next_n == 0 and not t.state.over
+    said = [n.words["en"] for n in t.notices if n.kind == "demo"]
+    assert said == [
+        "A new game was dealt for you: the simulated players had been playing on their own"
+    ]
+    legal = t.game.legal_actions(t.state)
+    service.act(code, bot_choice(game, t.state, legal, rng).to_json(), source="demo")
+    service.free_seat(code, 0)
+    service.join(code, 0, "Anna")  # back in the same game: it plays on
+    service.join(code, 1, "Ben")
+    assert not bots._deal_for_a_person(t) and t.next_n == 1
+
+
+def test_a_person_seated_before_the_bots_start_plays_the_game_under_way(service):
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    service.join(code, 0, "Anna")
+    service.act(
+        code, service.table(code).game.legal_actions(service.table(code).state)[0].to_json(), seat=0
+    )
+    t = service.table(code)
+    bots = Bots(service, code, 0.0, 3, clock=FakeClock(0.0))  # (a restarted demo)
+    game = t.game_id
+    assert not bots._deal_for_a_person(t) and t.game_id == game

@@ -12,6 +12,7 @@ import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from companion.sim.worlds import CameraBots, CardBots, cards_camera, dice_camera
@@ -175,9 +176,17 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
             " r.selectNodeContents(e); return r.getClientRects().length; })"
         )
         assert lines and set(lines) == {1}, lines
+        bots_game = demo.table.game_id
         page.locator(f'[data-seat="{seat}"]').first.click()
         page.wait_for_url(f"**/p/{demo.code}")
-        joined = demo.table.next_n
+        # The first person at a table the bots had to themselves gets a game from
+        # its start, once the bots' last move was seen, and is told so.
+        deadline = time.monotonic() + 10
+        while demo.table.game_id == bots_game and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert demo.table.game_id != bots_game, "no new game was dealt for the person"
+        expect(page.locator("#warnings")).to_contain_text("A new game was dealt for you")
+        joined = 0
         turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
         deadline = time.monotonic() + 240
         while turns < TURNS[game] and time.monotonic() < deadline:
