@@ -144,6 +144,29 @@ def test_rulebook_example_4_all_five_saved_the_field_is_checked():
     assert s.players[0].last_check == 2
 
 
+def test_the_orders_the_bean_field_meets_already_are_shown_before_the_check():
+    """A newcomer saw their order met by the dice saved and still showing its
+    first-roll odds: the view marks it (the rulebook checks one's own orders only
+    when all five are saved; saved dice stay, so the check will cover it)."""
+    from companion.engine.dice.view import view
+
+    names = ["Matthias", "Martina", "Björn"]
+
+    def marked(s, seat=0):
+        return [o["in_field"] for o in view(s, names, advise=False)["players"][seat]["orders"]]
+
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    assert marked(s) == [False] * 5  # rolled, nothing saved yet
+    s = play(s, Save(0, (0,)))
+    assert marked(s) == [True, False, False, False, False]  # the Stink: order 1
+    assert s.players[0].completed == 0  # not completed until the check
+    s = play(s, Roll(0, ("soy", "blue", "red", "red")), Save(0, (1, 2)))
+    assert marked(s) == [True, True, False, False, False]
+    assert marked(s, 2) == [False] * 5  # another's card: their check is the rolls'
+    s = play(s, Roll(0, ("red", "red")), Save(0, (3, 4)))
+    assert s.players[0].completed == 2 and marked(s) == [False] * 5  # checked: done
+
+
 def test_the_bean_piece_passes_to_the_left():
     s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0, 1, 2, 3, 4)))
     refused(s, Roll(0), "wrong-step")

@@ -11,6 +11,7 @@ import json
 import random
 import re
 import urllib.request
+from dataclasses import replace
 
 import pytest
 from playwright.sync_api import expect
@@ -787,6 +788,37 @@ def resend(page, change):
             window.__socket.listeners("state")[0](s);
         }}"""
     )
+
+
+def test_an_order_the_bean_field_meets_says_so_before_the_check(live, browser):
+    """A newcomer's order met by the dice saved still showed its odds, beside
+    "chance to complete the next order this turn: 100 %"."""
+    import itertools
+
+    from companion.engine.dice import Roll, Save
+
+    code = live.open("dice", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    t = live.service.table(code)
+    with t.lock:
+        s = replace(t.state, active=0)
+        order = s.players[0].top.orders[0]
+        # A roll of these dice, some of which (not all five) meet Anna's first order.
+        faces, kept = next(
+            (faces, kept)
+            for faces in itertools.product(*(d.faces for d in s.dice.dice))
+            for n in range(1, 5)
+            for kept in itertools.combinations(range(5), n)
+            if order.met([faces[i] for i in kept])
+        )
+        s = GAMES["dice"].apply(s, Roll(0, faces))
+        t.state = GAMES["dice"].apply(s, Save(0, kept))
+    live.service.notice(code, "test", "the dice were laid out")  # (an update)
+    row = anna.locator("#mine .order-row[data-key='o0']")
+    expect(row.locator(".tick.soon")).to_have_text("✓ in field")
+    expect(row.locator(".odds")).to_have_count(0)
+    expect(anna.locator("#mine .order-row[data-key='o4'] .odds")).to_have_count(1)
 
 
 def test_the_phone_draws_the_contracts_fields_when_the_server_sends_them(live, browser):

@@ -11,7 +11,7 @@ from ..actions import Action
 from ..sightings import Reads
 from . import describe, game
 from .describe import step_text as dice_step_text
-from .odds import Advisor, first_roll
+from .odds import Advisor, first_roll, orders_met
 from .orders import Order
 from .state import DiceState
 
@@ -66,11 +66,18 @@ def view(
     for seat, p in enumerate(s.players):
         orders = []
         if p.top is not None:
+            # The active player's orders the bean field meets already: completed
+            # when the turn's check comes (all five saved), as dice are never taken
+            # back out (a newcomer saw a met order still showing its odds).
+            in_field = 0
+            if seat == s.active and s.step in ("roll", "save") and s.field:
+                in_field = orders_met(p.top.orders[p.completed :], s.field)
             for i, o in enumerate(p.top.orders):
                 orders.append(
                     {
                         "text": o.text,
                         "done": i < p.completed,
+                        "in_field": p.completed <= i < p.completed + in_field,
                         "odds": _first_roll(o, s.dice),
                         "alternatives": order_alternatives(o),
                     }

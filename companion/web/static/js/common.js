@@ -28,6 +28,8 @@ const WORDS = {
     "bonus.done": { one: "{n} fulfilled", other: "{n} fulfilled" },
     "dice.save": { one: "Save {n} die", other: "Save {n} dice" },
     "orders.done": { one: "{n} order done", other: "{n} orders done" },
+    "orders.inField": "✓ in field",
+    "orders.inFieldWhy": "The bean field meets it: completed when you stop rolling",
     "seats.open": { one: "{n} seat open", other: "{n} seats open" },
     dollars: "${n}",
     taler: { one: "${n}", other: "${n}" },  // (the dice game's bean dollars)
@@ -177,6 +179,8 @@ const WORDS = {
     "bonus.done": { one: "{n} erfüllt", other: "{n} erfüllt" },
     "dice.save": { one: "{n} Würfel ablegen", other: "{n} Würfel ablegen" },
     "orders.done": { one: "{n} Auftrag erfüllt", other: "{n} Aufträge erfüllt" },
+    "orders.inField": "✓ im Feld",
+    "orders.inFieldWhy": "Das Bohnenfeld erfüllt ihn: erfüllt, wenn du aufhörst zu würfeln",
     "seats.open": { one: "{n} Platz frei", other: "{n} Plätze frei" },
     dollars: "{n} $",
     taler: { one: "{n} Taler", other: "{n} Taler" },

@@ -180,7 +180,10 @@ const R = {
     },
     C.h("span", { class: "ono" }, String(i + 1)),
     R.order(o),
-    o.done ? C.h("span", { class: "tick" }, "✓") : C.h("span", { class: "odds" }, C.pct(o.odds || 0))));
+    o.done ? C.h("span", { class: "tick" }, "✓")
+      // (met by the bean field: completed at the turn's check)
+      : o.in_field ? C.h("span", { class: "tick soon", title: C.t("orders.inFieldWhy") }, C.t("orders.inField"))
+        : C.h("span", { class: "odds" }, C.pct(o.odds || 0))));
     return C.h("ol", { class: "orders", reversed: true }, rows.slice().reverse());
   },
   die(d, i, extra) {
