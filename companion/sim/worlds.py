@@ -232,8 +232,7 @@ class Bots:
             self.code,
             "demo",
             w.both(
-                "A new game was dealt for you: the simulated players had been playing "
-                "on their own",
+                "A new game was dealt for you: the simulated players had been playing on their own",
                 "Für dich wurde ein neues Spiel ausgeteilt: die simulierten Spieler "
                 "hatten allein gespielt",
             ),
