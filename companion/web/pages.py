@@ -66,7 +66,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "start": "Start game",
         "undo": "Undo",
         "end": "End table",
-        "panel": "Panel",
+        "panel": "The table's buttons and lights",
+        "panel_about": "As on the panel beside the table: a seat's light blinks when the "
+        "table waits for that seat; its button ends that seat's step; next ends the "
+        "active seat's; hold undo for 2 s.",
         "seats": "Seats",
         "missing_title": "No table {code}",
         "missing_text": "There is no open table with the code {code}. "
@@ -107,7 +110,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "start": "Spiel starten",
         "undo": "Rückgängig",
         "end": "Tisch beenden",
-        "panel": "Bedienfeld",
+        "panel": "Tasten und Lampen am Tisch",
+        "panel_about": "Wie am Bedienfeld neben dem Tisch: die Lampe eines Platzes blinkt, "
+        "wenn der Tisch auf ihn wartet; seine Taste beendet seinen Schritt; weiter den "
+        "des aktiven Platzes; Rückgängig 2 s halten.",
         "seats": "Plätze",
         "missing_title": "Kein Tisch {code}",
         "missing_text": "Es gibt keinen offenen Tisch mit dem Code {code}. "

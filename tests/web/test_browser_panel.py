@@ -18,6 +18,10 @@ def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):
         code = served.open("bohnanza", 3, knowledge="known", seed=5)
         dash = dashboard(browser, served, code)
         expect(dash.locator("#panel-card")).to_be_visible()
+        # What the lights and buttons are (onlookers at the big screen asked).
+        expect(dash.locator("#panel-card h2")).to_have_text("The table's buttons and lights")
+        expect(dash.locator("#panel-card .panel-about")).to_contain_text("blinks when the table")
+        dash.screenshot(path=str(tmp_path / "panel.png"))
         expect(dash.locator(".panel-button[data-button='next']")).to_be_visible()
         seats = dash.locator(".panel-button[data-button^='seat']")
         expect(seats).to_have_count(3)
