@@ -111,9 +111,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "undo": "Rückgängig",
         "end": "Tisch beenden",
         "panel": "Tasten und Lampen am Tisch",
-        "panel_about": "Wie am Bedienfeld neben dem Tisch: die Lampe eines Platzes blinkt, "
-        "wenn der Tisch auf ihn wartet; seine Taste beendet seinen Schritt; weiter den "
-        "des aktiven Platzes; Rückgängig 2 s halten.",
+        "panel_about": "Wie am Bedienfeld neben dem Tisch: Die Lampe eines Platzes blinkt, "
+        "wenn der Tisch auf ihn wartet; seine Taste beendet seinen Schritt; „next“ den "
+        "des aktiven Platzes; „undo“ 2 s halten.",
         "seats": "Plätze",
         "missing_title": "Kein Tisch {code}",
         "missing_text": "Es gibt keinen offenen Tisch mit dem Code {code}. "
