@@ -1030,6 +1030,10 @@ def test_trades_with_a_seat_the_demo_plays_say_they_are_the_deals_it_agrees_to(l
     live.act(code, 0, "plant")
     live.act(code, 0, "draw-face-up")
     hint = anna.locator("#actions p.hint[data-key='bot-deals']")
+    # The hand the trades are about stays in view above them (the list covers it).
+    hand = live.service.table(code).state.players[0].hand
+    pile = anna.locator("#actions .dock-pile[data-key='Your hand']")
+    expect(pile.locator(".art")).to_have_count(len(hand))
     for partner, said in ((2, True), (1, False)):
         item = live.legal(code, 0, "trade", when=lambda a, p=partner: a["partner"] == p)[0]
         anna.locator("#actions button.group-open", has_text=item["group"]).first.click()

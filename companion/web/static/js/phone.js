@@ -339,6 +339,11 @@
     }
     // The cards face up (or offered) are what most moves are about: shown with them.
     const table = v.show.piles.filter((p) => p.name !== "gifts").map((p) => [C.t("table." + p.name), p.cards]);
+    // Trading is about one's own hand too, which the open list covers: shown with them.
+    const hand = (snap.private || {}).hand;
+    if (items.some((it) => it.action.type === "trade") && hand && hand.length && hand.every((b) => b)) {
+      table.push([C.t("you.hand"), hand]);
+    }
     const shown = table.filter(([, beans]) => beans && beans.length);
     if (shown.length) {
       out.push(C.h("div", { class: "dock-table", "data-key": "table" }, shown.map(([name, beans]) => C.h("span", { class: "dock-pile", "data-key": name },
