@@ -340,15 +340,19 @@ def test_the_opponent_plants_a_gift_after_the_active_player():
     assert s.players[1].fields[0] == ("soy",) and s.step == "bonus"
 
 
-def test_only_one_turned_over_card_may_be_discarded():
-    s = play(
+def _uwe_plants_the_turned_over():
+    """Phase 3: Susanne's chili bluff accepted, Uwe plants what he turned over."""
+    return play(
         _uwe_turned_over(),
         OfferGift(0, "garden"),
         OfferGift(1, "chili"),
         AcceptGift(0),
         GiveGift(1, "bluff"),
-        DiscardDrawn(0, 0),
     )
+
+
+def test_only_one_turned_over_card_may_be_discarded():
+    s = play(_uwe_plants_the_turned_over(), DiscardDrawn(0, 0))
     refused(s, DiscardDrawn(0, 0), "discard-limit")
 
 
@@ -405,13 +409,7 @@ def test_phase4_the_step_says_what_is_left_of_it():
 
 
 def test_the_step_after_a_turned_over_card_is_discarded_says_no_more_may_be():
-    s = play(
-        _uwe_turned_over(),
-        OfferGift(0, "garden"),
-        OfferGift(1, "chili"),
-        AcceptGift(0),
-        GiveGift(1, "bluff"),
-    )
+    s = _uwe_plants_the_turned_over()
     assert step_text(s) == "plant the turned-over cards (one may be discarded)"
     s = play(s, DiscardDrawn(0, 0))
     assert step_text(s) == "plant the turned-over cards"
