@@ -604,6 +604,8 @@ def test_the_dashboard_reads_from_across_the_room(live, browser):
     expect(planted.locator(".bcard")).to_have_count(1)
     expect(planted.locator(".count")).to_have_text("×1")
     expect(planted.locator(".worth")).to_have_text("0")
+    # Its number, as the moves name it ("Plant … in field 1"), not only when empty.
+    expect(planted.locator(".fno")).to_have_text("1")
     expect(dash.locator("#center .pile .bcard").first).to_be_visible()
     # The board takes most of the screen; the QR is small once the seats are taken.
     board = dash.locator("#board").bounding_box()

@@ -104,6 +104,8 @@ const R = {
       ? C.h("span", { class: "takes" }, C.t("field.takes", { beans: f.takes.map(C.shortBean).join(` ${C.t("or")} `) }))
       : null;
     return C.h("div", { class: "field bean-" + f.bean, "data-key": "f" + i, "data-field": i, title: `${label}: ${C.n("cards", f.count)} ${C.bean(f.bean)}` },
+      // (the moves say "field 2": its number, where cards hide the empty slot's label)
+      C.h("span", { class: "fno", "aria-hidden": "true" }, String(i + 1)),
       stack,
       C.h("div", { class: "fmeta" },
         C.h("span", { class: "worth" }, C.art("coin-ico", A.coin()), show.score === "dollars" ? C.money(f.value) : String(f.value)),
