@@ -123,8 +123,14 @@ class TableService:
         self.listeners.append(listener)
 
     def _changed(self, code: str) -> None:
+        # The change is made (on disk, in memory): a listener's slip (the panel's
+        # lights, a broadcast) is logged, never the move's, and never keeps the
+        # others (the phones) from hearing of it.
         for listener in list(self.listeners):
-            listener(code)
+            try:
+                listener(code)
+            except Exception:
+                log.exception("table %s: a listener failed on a change; the others go on", code)
 
     # ------------------------------------------------------------ host actions
 

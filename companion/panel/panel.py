@@ -159,6 +159,10 @@ class Panel:
         self.last: dict[str, Any] = {}
         self.messages: list[str] = []
         self._poll_lock = threading.Lock()
+        # The table changes from several threads (a phone, the camera, the demo's
+        # players), each refreshing the lights: gpiozero's blink is not safe against
+        # itself (a blink stopped while another thread starts it raises).
+        self._refresh_lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         service.subscribe(self._changed)
@@ -219,6 +223,10 @@ class Panel:
             self.refresh()
 
     def refresh(self) -> None:
+        with self._refresh_lock:
+            self._refresh()
+
+    def _refresh(self) -> None:
         try:
             snap = self.service.snapshot(self.code)
         except TableError:

@@ -266,3 +266,52 @@ def test_camera_height_for_a_known_case():
 
     # 100 cm wide at 90° horizontal: 50 cm up; the depth is not the limit.
     assert camera_height(100, 10, 90, 90) == pytest.approx(50)
+
+
+def test_the_lights_follow_changes_from_many_threads_at_once(service, factory, make_panel):
+    """The table changes from several threads (a phone's move, the camera, the
+    demo's players): each runs the panel's refresh. Two at once restarted a seat's
+    blink while the other was starting it, and gpiozero raised "cannot join thread
+    before it is started" into a phone's move (made, but the phones not told)."""
+    import threading
+
+    panel, code, _ = make_panel(service, factory)
+    service.start_game(code)
+    t = service.table(code)
+    errors = []
+
+    def flip(k):
+        try:
+            for i in range(40):
+                panel._modes = [None] * len(panel._modes)  # every light set again
+                panel.refresh()
+        except Exception as err:  # noqa: BLE001  (what a listener raised)
+            errors.append(err)
+
+    threads = [threading.Thread(target=flip, args=(k,)) for k in range(6)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    assert t.state is not None
+
+
+def test_a_listener_that_fails_loses_no_move_and_keeps_no_phone_uninformed(service, caplog):
+    """A move is made once it is on disk: a listener's slip afterwards (the panel's
+    lights, as above) is logged; the move is answered as made, and the listeners
+    after it (the phones' broadcast) still hear of it."""
+
+    def broken(code):
+        raise RuntimeError("cannot join thread before it is started")
+
+    heard = []
+    service.subscribe(broken)
+    service.subscribe(heard.append)
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
+    service.start_game(code)
+    t = service.table(code)
+    action = t.game.legal_actions(t.state)[0]
+    assert service.act(code, action.to_json(), seat=t.state.active)["n"] == 0
+    assert t.next_n == 1 and heard[-1] == code
+    assert "a listener failed" in caplog.text
