@@ -280,15 +280,15 @@ def test_the_lights_follow_changes_from_many_threads_at_once(service, factory, m
     t = service.table(code)
     errors = []
 
-    def flip(k):
+    def flip():
         try:
-            for i in range(40):
+            for _ in range(40):
                 panel._modes = [None] * len(panel._modes)  # every light set again
                 panel.refresh()
         except Exception as err:  # noqa: BLE001  (what a listener raised)
             errors.append(err)
 
-    threads = [threading.Thread(target=flip, args=(k,)) for k in range(6)]
+    threads = [threading.Thread(target=flip) for _ in range(6)]
     for th in threads:
         th.start()
     for th in threads:
