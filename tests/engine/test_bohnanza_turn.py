@@ -235,6 +235,10 @@ def test_the_step_says_the_draw_is_left_once_every_traded_card_is_planted():
     assert s.step == "plant-traded"
     assert step_text(s) == "draw 3 cards and end the turn"
     assert step_text(s, "de") == "3 Karten ziehen und den Zug beenden"
+    # A phone a move behind (reloaded mid-turn) taps a card planted already: said
+    # in the game's words ("there is no card 1 to plant here" puzzled a newcomer).
+    err = refused(s, PlantTraded(1, 0, 0), "no-such-card")
+    assert err.message == "there is no kept or traded card 1 to plant (none left: all are planted)"
 
 
 def test_trades_always_involve_the_active_player():

@@ -411,7 +411,11 @@ def _plant_from(state: State, seat: int, zone: str, index: int, field: int) -> S
     cards = player.set_aside if zone == "set_aside" else getattr(state, zone)
     if not isinstance(index, int) or not 0 <= index < len(cards):
         shown = index + 1 if isinstance(index, int) else repr(index)
-        raise RuleError(Rule.NO_SUCH_CARD, f"there is no card {shown} to plant here")
+        what = {"set_aside": "kept or traded card", "face_up": "face-up card"}.get(
+            zone, "offered card"
+        )
+        left = f"only {len(cards)} left" if cards else "none left: all are planted"
+        raise RuleError(Rule.NO_SUCH_CARD, f"there is no {what} {shown} to plant ({left})")
     f = check_field(player.fields, field)
     player = _plant_into(player, f, cards[index], state.rules)
     rest = cards[:index] + cards[index + 1 :]
