@@ -154,7 +154,10 @@ class LiveDice:
         if self._agreed != t.next_n and game_of(state).dice_sightings.agrees(state, seen):
             # The game moved on without the camera (a move entered on a phone) and
             # the dice now lie as it has them: the camera compares against the game,
-            # so this is how the table lies, not a move.
+            # so this is how the table lies, not a move. A problem the camera said
+            # about this table (a hand over the tray hid two dice) is over.
+            if self.problem is not None:
+                self.service.clear_notices(self.code)
             self.tracker.last, self.asked, self.problem, self.pending = seen, None, None, None
             self._agreed = t.next_n
             return Outcome()

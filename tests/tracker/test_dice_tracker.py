@@ -105,7 +105,11 @@ def test_what_breaks_a_rule_is_a_problem_and_changes_nothing():
     last = t.last
     cases = {
         "left the bean field": look(["green", "red", "blue", "garden"], ["soy"]),
-        "dice on the mat": look(["green", "red"], ["soy", "garden"]),
+        "4 dice on the mat, 5 expected: 1 hidden": look(["green", "red"], ["soy", "garden"]),
+        "3 dice on the mat, 5 expected: 2 hidden": look(["green"], ["soy", "garden"]),
+        "6 dice on the mat, 5 expected: something read as a die?": look(
+            ["green", "red", "blue", "stink"], ["soy", "garden"]
+        ),
         "no die can show": look(["garden", "garden", "garden"], ["soy", "garden"], moved=4),
     }
     for words, seen in cases.items():

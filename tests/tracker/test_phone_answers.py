@@ -124,3 +124,25 @@ def test_a_die_nudged_after_the_bean_piece_is_put_right_by_naming_the_faces_as_t
     looks.append(nudged)
     settle(live, 180)  # the next look, the dice where they lie: nothing new
     assert live.problem is None and t.next_n == n
+
+
+def test_a_camera_problem_is_no_longer_said_once_the_dice_lie_as_the_game_has_them():
+    """A person saved all five on the phone; the hand laying them in the tray hid
+    two, and "3 dice on the mat, 5 expected" stayed on every phone until the turn
+    ended, though the next look showed the dice as the game had them."""
+    store, service, code = table()
+    live = live_with(service, code, [lying(), thrown()])
+    settle(live, 10)
+    settle(live, 200)  # the roll, read
+    t = service.table(code)
+    service.act(code, {"type": "save", "player": 0, "dice": [0, 1, 2, 3, 4]}, source="phone")
+    tray = tuple(SeenDie(f, 60.0 * k, 400.0) for k, f in enumerate(t.state.faces))
+    live_looks = [Seen((), tray[:3]), Seen((), tray)]  # the hand over two; then gone
+    live.read = lambda _img: live_looks.pop(0)
+    settle(live, 90)
+    said = [n["text"] for n in service.snapshot(code)["notices"] if n["kind"] == "illegal"]
+    assert said == ["3 dice on the mat, 5 expected: 2 hidden or off the mat?"]
+    settle(live, 140)
+    assert live.problem is None
+    assert [n for n in service.snapshot(code)["notices"] if n["kind"] == "illegal"] == []
+    store.close()

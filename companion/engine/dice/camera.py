@@ -114,10 +114,16 @@ def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
     `seen` shows."""
     n = len(state.dice.dice)
     count = len(seen.rolled) + len(seen.field)
-    if count != n:
+    if count < n:
+        k = n - count
         return Outcome(
-            problem=f"{count} dice on the mat, {n} expected: one hidden or off the mat?",
-            problem_de=f"{count} Würfel auf der Matte, {n} erwartet: einer verdeckt oder daneben?",
+            problem=f"{count} dice on the mat, {n} expected: {k} hidden or off the mat?",
+            problem_de=f"{count} Würfel auf der Matte, {n} erwartet: {k} verdeckt oder daneben?",
+        )
+    if count > n:
+        return Outcome(
+            problem=f"{count} dice on the mat, {n} expected: something read as a die?",
+            problem_de=f"{count} Würfel auf der Matte, {n} erwartet: etwas als Würfel gelesen?",
         )
     unsure = [d for d in seen.rolled + seen.field if d.confidence < SURE]
     me = state.active
