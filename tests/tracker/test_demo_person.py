@@ -203,6 +203,8 @@ def _play_until(service, code, bots, clock, seat, rng, found, steps, why):
 def test_a_bot_leaves_a_person_time_to_discard_a_bonus_card_before_it_draws():
     """The Duel's phase 4: each player may discard a bo(h)nus card before any is
     drawn. A bot drawing at once closed that to the person within a second."""
+    from companion.sim.worlds import WINDOW_GRACE
+
     service, code = _table("duel", 2, 3)
     clock = FakeClock(0.0)
     bots = Bots(service, code, 0.0, 3, clock=clock)
@@ -223,7 +225,7 @@ def test_a_bot_leaves_a_person_time_to_discard_a_bonus_card_before_it_draws():
     )
     assert any(a.type == "discard-bonus" and a.player == 1 for a in t.game.legal_actions(t.state))
     n = t.next_n
-    for _ in range(15):  # 7.5 s: the bot waits for the person
+    for _ in range(int(2 * WINDOW_GRACE) - 1):  # the bot waits for the person
         assert not bots.step()
         clock.t += 0.5
     assert service.table(code).next_n == n
