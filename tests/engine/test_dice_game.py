@@ -167,6 +167,26 @@ def test_the_orders_the_bean_field_meets_already_are_shown_before_the_check():
     assert s.players[0].completed == 2 and marked(s) == [False] * 5  # checked: done
 
 
+def test_the_log_says_whose_orders_a_roll_or_the_last_save_completes():
+    """A newcomer went from 0 to 3 orders on others' turns with nothing in the log
+    (rulebook 004, examples 2 and 4)."""
+    from companion.engine.dice.describe import describe, label
+
+    names = ["Matthias", "Martina", "Björn"]
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0,)))
+    roll = Roll(0, ("stink", "green", "green", "blue"))
+    assert describe(s, roll, names) == (
+        "Matthias rolls: Stink Bean, Green Bean, Green Bean and Blue Bean; "
+        "orders completed: Martina 1"
+    )
+    assert "erfüllte Aufträge: Martina 1" in describe(s, roll, names, lang="de")
+    assert "completed" not in label(s, roll)  # (a button says the move alone)
+    s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    last = Save(0, (0, 1, 2, 3, 4))
+    assert describe(s, last, names).endswith("; orders completed: Matthias 2")
+    assert "completed" not in describe(s, Save(0, (0,)), names)
+
+
 def test_the_bean_piece_passes_to_the_left():
     s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0, 1, 2, 3, 4)))
     refused(s, Roll(0), "wrong-step")

@@ -50,6 +50,27 @@ def _game_end(before: DiceState, action: Action, names, lang: str) -> str:
     return f"; the game ends{more}"
 
 
+def _orders_completed(before: DiceState, action: Action, names, lang: str) -> str:
+    """The words "; orders completed: Martina 1, Björn 2" for the log, when a roll
+    completes others' orders or the turn's last save the active player's (a
+    newcomer went from 0 to 3 orders on others' turns with nothing in the log)."""
+    from .game import apply
+
+    try:
+        after = apply(before, action)
+    except RuleError:
+        return ""
+    done = [
+        f"{w.seat_name(names, s, lang)} {a.completed - b.completed}"
+        for s, (b, a) in enumerate(zip(before.players, after.players, strict=True))
+        if a.top is b.top and a.completed > b.completed
+    ]
+    if not done:
+        return ""
+    said = "erfüllte Aufträge" if lang == "de" else "orders completed"
+    return f"; {said}: {w.join(done, lang)}"
+
+
 def describe(
     before: DiceState,
     action: Action,
@@ -80,6 +101,8 @@ def describe(
             except RuleError:
                 faces = None
         shown = "" if upcoming or not faces else ": " + w.beans(faces, lang)
+        if not upcoming:
+            shown += _orders_completed(before, action, names, lang)
         if isinstance(action, Roll):
             n = sum(1 for s in before.saved if not s)
             return say(
@@ -106,6 +129,8 @@ def describe(
             lang,
         )
         end = _game_end(before, action, names, lang)
+        if not upcoming:
+            end = _orders_completed(before, action, names, lang) + end
         return say(
             f"Save {saved} in the bean field{end}",
             f"Lege {saved} ins Bohnenfeld{end}",
