@@ -276,7 +276,10 @@ class TableService:
             kept = t.log
             self._replay(t)
             t.offer = None
-            t.log = kept
+            # The host's take-back stays in the log, said so below; the camera's own
+            # (a misread put right) leaves no line of the move it took back (its
+            # line came twice once the corrected move was made).
+            t.log = kept if source == "host" else kept[:-1]
             t.last_source = source
             if source == "host":  # the camera's own corrections are no news
                 t.add_log(

@@ -146,3 +146,20 @@ def test_a_camera_problem_is_no_longer_said_once_the_dice_lie_as_the_game_has_th
     assert live.problem is None
     assert [n for n in service.snapshot(code)["notices"] if n["kind"] == "illegal"] == []
     store.close()
+
+
+def test_a_misread_put_right_leaves_one_line_in_the_log():
+    """The camera's roll taken back and made again as the player says: the log
+    said the roll twice (the line of the move taken back stayed)."""
+    store, service, code = table()
+    live = live_with(service, code, [lying(), thrown()])
+    settle(live, 10)
+    settle(live, 200)  # read surely, and applied
+    t = service.table(code)
+    assert t.next_n == 1
+    fixed = ["green", "soy", "blue", "garden", "blue"]
+    service.correct_reading(code, 0, fixed, [])
+    log = service.snapshot(code)["log"]
+    assert len([line for line in log if " rolls" in line]) == 1, log
+    assert log[-1].endswith("Blue Bean and Blue Bean")  # the roll as put right
+    store.close()
