@@ -547,6 +547,9 @@ def test_a_move_that_loses_a_bonus_claim_says_so_to_its_player():
         fields=[[["red", "red"], ["red"], []], [[], [], []]],
     )
     labels = {a: label(s, a) for a in D.legal_actions(s) if a.player == 0}
+    # The claim is listed before the harvests (a phone shows the moves in order).
+    kinds = [a.type for a in labels]
+    assert kinds.index("claim-bonus") < kinds.index("harvest")
     over = labels[Plant(0, 0, "black-eyed")]
     assert over.startswith("Plant Black-eyed Bean in field 1")
     assert over.endswith(" — loses your bo(h)nus (Red Bean → Red Bean: $1.40): fulfil it first")

@@ -681,9 +681,11 @@ def legal_actions(state: DuelState) -> list[Action]:
         out.append(DrawBonus(due) if due is not None else EndTurn(me))
     elif step == "final":
         out.append(EndGame(me))
+    # A claim before the harvests: it pays, and a harvest (or a plant) may lose it
+    # (a newcomer found "Fulfil a bo(h)nus card" below the harvests, off the screen).
+    out.extend(_legal_claims(state))
     for seat, p in enumerate(state.players):
         out.extend(Harvest(seat, f) for f in range(len(p.fields)) if can_harvest(p.fields, f))
-    out.extend(_legal_claims(state))
     return out
 
 
