@@ -263,8 +263,8 @@ def _describe(
             return say(
                 f"Fulfil a bo(h)nus card on your field {f}{shown}",
                 f"Erfülle eine Bo(h)nuskarte auf deinem Feld {f}{shown}",
-                f"fulfils a bo(h)nus card on their own field {f}{shown}",
-                f"erfüllt eine Bo(h)nuskarte auf dem eigenen Feld {f}{shown}",
+                f"fulfils a bo(h)nus card on field {f}{shown}",
+                f"erfüllt eine Bo(h)nuskarte auf Feld {f}{shown}",
             )
         en_field = w.of(f"field {f}", "", owner, "en")
         de_field = w.of("", f"Feld {f}", owner, "de")
@@ -318,7 +318,7 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
     n = w.count(DATA["face_up"], "card", lang)
     texts = {
         "over": ("game over", "Spiel vorbei"),
-        "gift": ("push gift cards: offer or accept a gift", "Geschenke anbieten oder annehmen"),
+        "gift": ("offer or accept a gift", "Geschenke anbieten oder annehmen"),
         "give": ("hand over the accepted gift", "das angenommene Geschenk übergeben"),
         "plant-drawn": (
             "plant the turned-over cards (one may be discarded)",
