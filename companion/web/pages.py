@@ -67,9 +67,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "undo": "Undo",
         "end": "End table",
         "panel": "The table's buttons and lights",
-        "panel_about": "As on the panel beside the table: a seat's light blinks when the "
-        "table waits for that seat; its button ends that seat's step; next ends the "
-        "active seat's; hold undo for 2 s.",
+        "panel_about": "A seat's light blinks while the table waits for that seat.",
         "seats": "Seats",
         "missing_title": "No table {code}",
         "missing_text": "There is no open table with the code {code}. "
@@ -111,9 +109,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "undo": "Rückgängig",
         "end": "Tisch beenden",
         "panel": "Tasten und Lampen am Tisch",
-        "panel_about": "Wie am Bedienfeld neben dem Tisch: Die Lampe eines Platzes blinkt, "
-        "wenn der Tisch auf ihn wartet; seine Taste beendet seinen Schritt; „next“ den "
-        "des aktiven Platzes; „undo“ 2 s halten.",
+        "panel_about": "Die Lampe eines Platzes blinkt, solange der Tisch auf ihn wartet.",
         "seats": "Plätze",
         "missing_title": "Kein Tisch {code}",
         "missing_text": "Es gibt keinen offenen Tisch mit dem Code {code}. "
