@@ -20,8 +20,8 @@ def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):
         expect(dash.locator("#panel-card")).to_be_visible()
         # What the lights and buttons are (onlookers at the big screen asked).
         expect(dash.locator("#panel-card h2")).to_have_text("The table's buttons and lights")
-        expect(dash.locator("#panel-card .panel-about")).to_contain_text("blinks while the table waits")
-        dash.screenshot(path=str(tmp_path / "panel.png"))
+        about = dash.locator("#panel-card .panel-about")
+        expect(about).to_contain_text("blinks while the table waits")
         expect(dash.locator(".panel-button[data-button='next']")).to_be_visible()
         seats = dash.locator(".panel-button[data-button^='seat']")
         expect(seats).to_have_count(3)
