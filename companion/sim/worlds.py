@@ -197,6 +197,8 @@ class Bots:
             wait = REDEAL_WITH_PEOPLE if self.humans(t) else REDEAL_AFTER
             if self.clock() - since >= wait:
                 self.service.start_game(self.code)
+                if t.seats:  # (the people seated play this one from its start)
+                    self.people_in.add(self.service.table(self.code).game_id)
                 return
             self.stop.wait(1.0)
 

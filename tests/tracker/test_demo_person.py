@@ -505,6 +505,11 @@ def test_the_demo_shows_the_result_then_deals_again_later_with_a_person_seated(
     waiting.join(timeout=5)
     assert not waiting.is_alive()
     assert t.game_id != over and not t.state.over  # dealt again
+    if seated:  # the person plays this one from its start, even moving first
+        legal = t.game.legal_actions(t.state)
+        service.act(code, legal[0].to_json(), source="demo")
+        dealt = t.game_id
+        assert not bots._deal_for_a_person(t) and t.game_id == dealt
 
 
 def test_the_demo_does_not_deal_again_when_the_host_already_has(service):
