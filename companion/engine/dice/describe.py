@@ -25,17 +25,23 @@ def label(before: DiceState, action: Action, names=None, lang: str = "en") -> st
     return describe(before, action, names, upcoming=True, lang=lang, you=True)
 
 
-def _game_end(before: DiceState, action: Action, names, lang: str) -> str:
-    """The words "; the game ends (final harvests: …)" when `action` ends the
-    game: on the button that makes the move and in the log (a newcomer saw the
-    game end on a save, the dollars change, and nothing that said why)."""
+def _after(before: DiceState, action: Action) -> DiceState | None:
+    """The state `action` leads to (None: the engine refuses it), worked out once
+    for the words that depend on it."""
     from .game import apply
 
     try:
-        after = apply(before, action)
+        return apply(before, action)
     except RuleError:
-        return ""
-    if after.step != "over" or before.step == "over":
+        return None
+
+
+def _game_end(before: DiceState, after: DiceState | None, action: Action, names, lang: str) -> str:
+    """The words "; the game ends (final harvests: …)" when `action` (leading to
+    `after`) ends the game: on the button that makes the move and in the log (a
+    newcomer saw the game end on a save, the dollars change, and nothing that said
+    why)."""
+    if after is None or after.step != "over" or before.step == "over":
         return ""
     mover = action.player if isinstance(action, Harvest) else None  # (its own said)
     paid = [
@@ -50,15 +56,11 @@ def _game_end(before: DiceState, action: Action, names, lang: str) -> str:
     return f"; the game ends{more}"
 
 
-def _orders_completed(before: DiceState, action: Action, names, lang: str) -> str:
+def _orders_completed(before: DiceState, after: DiceState | None, names, lang: str) -> str:
     """The words "; orders completed: Martina 1, Björn 2" for the log, when a roll
     completes others' orders or the turn's last save the active player's (a
     newcomer went from 0 to 3 orders on others' turns with nothing in the log)."""
-    from .game import apply
-
-    try:
-        after = apply(before, action)
-    except RuleError:
+    if after is None:
         return ""
     done = [
         f"{w.seat_name(names, s, lang)} {a.completed - b.completed}"
@@ -88,21 +90,18 @@ def describe(
             return de_you if de else en_you
         return f"{who} {de_they}" if de else f"{who} {en_they}"
 
+    # (what the move leads to: for the log, and for a save's button, which says
+    # when it ends the game)
+    after = _after(before, action) if not upcoming or isinstance(action, Save) else None
     if isinstance(action, Roll | RepeatRoll):
         faces = action.faces
-        if faces is None and not upcoming and before.deck is not None:
+        if faces is None and after is not None and before.deck is not None:
             # The engine's own dice (a simulated table): what they showed is known
             # only by rolling them, which is pure and the same every time.
-            from .game import apply
-
-            try:
-                after = apply(before, action)
-                faces = tuple(str(after.faces[i]) for i in after.rolled)
-            except RuleError:
-                faces = None
+            faces = tuple(str(after.faces[i]) for i in after.rolled)
         shown = "" if upcoming or not faces else ": " + w.beans(faces, lang)
         if not upcoming:
-            shown += _orders_completed(before, action, names, lang)
+            shown += _orders_completed(before, after, names, lang)
         if isinstance(action, Roll):
             n = sum(1 for s in before.saved if not s)
             return say(
@@ -128,9 +127,9 @@ def describe(
             ],
             lang,
         )
-        end = _game_end(before, action, names, lang)
+        end = _game_end(before, after, action, names, lang)
         if not upcoming:
-            end = _orders_completed(before, action, names, lang) + end
+            end = _orders_completed(before, after, names, lang) + end
         return say(
             f"Save {saved} in the bean field{end}",
             f"Lege {saved} ins Bohnenfeld{end}",
@@ -141,7 +140,7 @@ def describe(
         done = before.players[seat].completed
         orders = w.count(done, "order", lang)
         pay = w.count(PAY.get(min(done, 5), 0), "taler", lang)
-        end = "" if upcoming else _game_end(before, action, names, lang)
+        end = "" if upcoming else _game_end(before, after, action, names, lang)
         return say(
             f"Harvest your top card: {orders} for {pay}{end}",
             f"Ernte deine oberste Karte: {orders} für {pay}{end}",
