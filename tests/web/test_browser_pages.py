@@ -169,6 +169,17 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     live.service.notice(code, "test", "the bot's turn")
     expect(hint).to_have_text(re.compile(r"^Seat 2 goes on in a few seconds: choose now"))
     expect(anna.locator("#actions button.move.pass")).to_be_visible()
+    # Passed, it stays passed for the step, though the step's words change in it
+    # (the bot's own discard leaves it a card to draw: "discard and draw …").
+    anna.locator("#actions button.move.pass").click()
+    expect(anna.locator("#actions .hint.passed")).to_be_visible()
+    with t.lock:
+        s = t.state
+        bot = replace(s.players[1], bonus=s.players[1].bonus[:1], bonus_discarded=True)
+        t.state = replace(s, players=(s.players[0], bot))
+    live.service.notice(code, "test", "the bot discarded")
+    expect(anna.locator("#actions .hint.passed")).to_have_text("Passed: the table goes on.")
+    expect(anna.locator("#actions button.move.pass")).to_have_count(0)
 
 
 def test_each_game_fits_the_phone(live, browser):

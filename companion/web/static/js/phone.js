@@ -388,8 +388,9 @@
       C.t("moves.botDeals", { name: C.list(bots.map((s) => R.name(snap, s))) }));
   }
 
-  // The step "none for me" is said in (active|step words): said for that step only.
-  function stepKey() { return `${snap.view.active}|${snap.view.step_text}`; }
+  // The step "none for me" is said in (active|step), as the table keeps it: its
+  // words change within a step (the Duel's phase 4 says what is left of it).
+  function stepKey() { return `${snap.view.active}|${snap.view.step}`; }
 
   // Moves a bot's move would close (a trade with the active bot, a bo(h)nus card
   // to give up before it draws): the bot gives time to choose; "none for me" lets
