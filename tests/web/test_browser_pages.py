@@ -163,9 +163,12 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     expect(anna.locator("#actions .hint.passed")).to_have_text("Passed: the table goes on.")
     expect(hint).not_to_have_text(re.compile("waits for your choice"))
     # The bot's own phase 4: it waits a few seconds only, and the phone says so.
-    with t.lock:
+    with t.lock:  # (the bot's hand full: nothing to draw yet)
         s = t.state
-        t.state = replace(s, active=1, turn=s.turn + 1, step="bonus", refilling=False)
+        bot = replace(s.players[1], bonus=s.players[0].bonus)
+        t.state = replace(
+            s, active=1, turn=s.turn + 1, step="bonus", refilling=False, players=(s.players[0], bot)
+        )
     live.service.notice(code, "test", "the bot's turn")
     expect(hint).to_have_text(re.compile(r"^Seat 2 goes on in a few seconds: choose now"))
     expect(anna.locator("#actions button.move.pass")).to_be_visible()
@@ -175,9 +178,10 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     expect(anna.locator("#actions .hint.passed")).to_be_visible()
     with t.lock:
         s = t.state
-        bot = replace(s.players[1], bonus=s.players[1].bonus[:1], bonus_discarded=True)
+        bot = replace(s.players[1], bonus=s.players[1].bonus[:2], bonus_discarded=True)
         t.state = replace(s, players=(s.players[0], bot))
     live.service.notice(code, "test", "the bot discarded")
+    expect(anna.locator("#turn-step, .topbar")).to_contain_text("discard and draw")
     expect(anna.locator("#actions .hint.passed")).to_have_text("Passed: the table goes on.")
     expect(anna.locator("#actions button.move.pass")).to_have_count(0)
 
