@@ -28,6 +28,14 @@ def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):
         assert dash.locator(".led[data-led^='seat']").count() <= 3
         dash.click(".panel-button[data-button='next']")  # the first press deals
         expect(dash.locator("#turn")).to_contain_text("turn")
+        expect(dash.locator(".panel-button[data-button='seat2']")).to_have_text("seat 2")
+        # A German page names the panel's buttons and lights in German too.
+        dash.click(".lang-switch [data-lang='de']")
+        expect(dash.locator("#panel-card h2")).to_have_text("Tasten und Lampen am Tisch")
+        expect(dash.locator(".panel-button[data-button='next']")).to_have_text("weiter")
+        expect(dash.locator(".panel-button[data-button='undo']")).to_have_text("zurück")
+        expect(dash.locator(".panel-button[data-button='seat2']")).to_have_text("Platz 2")
+        expect(dash.locator(".led[data-led='status']")).to_have_text("Status")
     finally:
         served.panel.close()
         factory.close()

@@ -159,14 +159,20 @@
     if (!panel) return;
     const players = snap.table.players;
     const exists = (name) => { const m = /^seat(\d+)$/.exec(name || ""); return !m || Number(m[1]) <= players; };
+    // The panel's printed names, in the page's language ("seat 3", "undo").
+    const named = (name, label) => {
+      const m = /^seat(\d+)$/.exec(name || "");
+      if (m) return C.t("panel.seat", { n: m[1] });
+      return C.t(`panel.${name}`) === `panel.${name}` ? label : C.t(`panel.${name}`);
+    };
     const leds = (panel.leds || []).filter((l) => exists(l.name)).map((l) => C.h("span", {
-      class: `led ${l.state} ${l.color || ""}`, title: l.name, "data-led": l.name, "data-key": l.name }, l.label));
+      class: `led ${l.state} ${l.color || ""}`, title: l.name, "data-led": l.name, "data-key": l.name }, /^seat/.test(l.name) ? l.label : named(l.name, l.label)));
     const buttons = (panel.buttons || []).filter((b) => exists(b.name)).map((b) => C.h("button", {
       class: "panel-button", "data-button": b.name, "data-key": b.name,
       onclick: async (e) => {
         const reply = await C.ask(socket, "panel:press", { code, button: b.name, hold: e.shiftKey || b.hold });
         C.error(reply.ok ? "" : reply.error.message);
-      } }, b.label));
+      } }, named(b.name, b.label)));
     C.fill(document.getElementById("panel"), C.h("div", { class: "leds" }, leds), C.h("div", { class: "buttons" }, buttons));
   }
 })();
