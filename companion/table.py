@@ -40,13 +40,15 @@ class Partners(Protocol):
 class Notice:
     """A warning from outside the engine (the tracker, the panel, the store): what
     kind, its key (the same notice is kept once), its words in every language, the
-    seat it is about (None: the table), and when."""
+    seat it is about (None: the table), and when. A notice of something to come at
+    `until` (time.time()) says how long is left where its words say {left}."""
 
     kind: str
     key: str
     words: w.Words
     seat: int | None = None
     at: float = 0.0
+    until: float | None = None
 
     def to_json(self, lang: str) -> dict[str, Any]:
         """As a phone gets it: the text in its language."""
@@ -56,6 +58,8 @@ class Notice:
             "seat": self.seat,
             "at": self.at,
             "text": w.text(self.words, lang),
+            # Seconds left, not the moment: a phone's clock need not agree with ours.
+            "left": None if self.until is None else round(max(self.until - time.time(), 0.0), 1),
         }
 
 
@@ -129,13 +133,21 @@ class Table:
         self.log = (self.log + [line])[-12:]
 
     def add_notice(
-        self, kind: str, text: str | w.Words, seat: int | None = None, key: str | None = None
+        self,
+        kind: str,
+        text: str | w.Words,
+        seat: int | None = None,
+        key: str | None = None,
+        left: float | None = None,
     ) -> None:
-        """A notice, kept once: the same one again replaces the earlier one."""
+        """A notice, kept once: the same one again replaces the earlier one. `left`:
+        seconds to what it announces (its words say {left} where the phones count down)."""
         words = dict(text) if isinstance(text, dict) else w.both(str(text))
         key = key or w.key_of(kind, seat, words["en"])
         kept = [n for n in self.notices if n.key != key]
-        self.notices = (kept + [Notice(kind, key, words, seat, time.time())])[-5:]
+        now = time.time()
+        until = None if left is None else now + left
+        self.notices = (kept + [Notice(kind, key, words, seat, now, until)])[-5:]
 
 
 def may_make(t: Table, action: Action, seat: int, partners: Partners | None) -> bool:

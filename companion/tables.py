@@ -464,13 +464,15 @@ class TableService:
         text: str | w.Words,
         seat: int | None = None,
         key: str | None = None,
+        left: float | None = None,
     ) -> None:
         """A warning from outside the engine (an illegal move seen, an unsure read):
         `text` in English, or {"en": ..., "de": ...}. The same notice (same `key`;
-        by default the same kind, seat and English text) is kept once."""
+        by default the same kind, seat and English text) is kept once. `left`: the
+        seconds to what it announces, counted down on the phones where it says {left}."""
         t = self.table(code)
         with t.lock:
-            t.add_notice(kind, text, seat, key)
+            t.add_notice(kind, text, seat, key, left)
         self._changed(t.code)
 
     # ------------------------------------------------------------ the camera (readings.py)

@@ -183,15 +183,15 @@ class Bots:
         on the phones (a newcomer looked at the result for a minute and a half with
         nothing to say a new game would come)."""
         game, since = t.game_id, self.clock()
-        if self.humans(t):
-            minutes = round(REDEAL_WITH_PEOPLE / 60)
+        if self.humans(t):  # (counted down on the phones: {left} is filled in there)
             self.service.notice(
                 self.code,
                 "demo",
                 w.both(
-                    f"The demo deals a new game in {minutes} minutes",
-                    f"Die Demo teilt in {minutes} Minuten ein neues Spiel aus",
+                    "The demo deals a new game in {left}",
+                    "Die Demo teilt in {left} ein neues Spiel aus",
                 ),
+                left=REDEAL_WITH_PEOPLE,
             )
         while not self.stop.is_set() and t.game_id == game and t.state.over:
             wait = REDEAL_WITH_PEOPLE if self.humans(t) else REDEAL_AFTER

@@ -71,6 +71,7 @@ class TableLink(Protocol):
         text: str | Words,
         seat: int | None = None,
         key: str | None = None,
+        left: float | None = None,
     ) -> None: ...
 
     def clear_notices(self, code: str) -> None: ...

@@ -499,8 +499,10 @@ def test_the_demo_shows_the_result_then_deals_again_later_with_a_person_seated(
     time.sleep(1.5)
     assert t.game_id == over and t.state.over  # the result still shows
     # A person seated is told a new game comes (and when).
-    said = [n.words["en"] for n in t.notices if n.kind == "demo"]
-    assert said == (["The demo deals a new game in 2 minutes"] if seated else [])
+    said = [n.to_json("en") for n in t.notices if n.kind == "demo"]
+    assert [n["text"] for n in said] == (["The demo deals a new game in {left}"] if seated else [])
+    if seated:  # ... counted down on the phones (left: seconds, as the demo waits them)
+        assert 100 < said[0]["left"] <= 120
     clock.t = shown + 0.5
     waiting.join(timeout=5)
     assert not waiting.is_alive()

@@ -1120,3 +1120,29 @@ def test_a_harvest_of_any_moment_is_not_the_move_to_make(live, browser):
     expect(anna.locator("#actions button.move[data-type='plant']").first).not_to_have_class(
         re.compile("optional")
     )
+
+
+def test_a_notice_of_something_to_come_counts_down_on_the_phones_and_the_big_screen(live, browser):
+    from companion.engine import words as w
+
+    code = live.open("dice", 2, knowledge="known", seed=1)
+    anna = phone(browser, live, code, 0, "Anna", locale="de-DE")
+    dash = dashboard(browser, live, code)
+    live.service.start_game(code)
+    live.service.notice(
+        code,
+        "demo",
+        w.both(
+            "The demo deals a new game in {left}", "Die Demo teilt in {left} ein neues Spiel aus"
+        ),
+        left=90,
+    )
+    said = anna.locator("#warnings .countdown")
+    german = re.compile(r"Die Demo teilt in 1:[23]\d min ein neues Spiel aus")
+    expect(anna.locator("#warnings")).to_contain_text(german)
+    first = said.text_content()
+    expect(said).not_to_have_text(first, timeout=3000)  # ... and goes on counting
+    expect(dash.locator("#warnings")).to_contain_text(
+        re.compile(r"The demo deals a new game in 1:[23]\d min")
+    )
+    assert "{left}" not in anna.locator("#warnings").text_content()

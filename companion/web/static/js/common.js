@@ -319,6 +319,9 @@ const LANG = (() => {
   if (saved === "en" || saved === "de") return saved;
   return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
 })();
+setInterval(() => {  // every countdown on the page (see C.counted)
+  for (const el of document.querySelectorAll(".countdown[data-end]")) el.textContent = C.timeLeft(Number(el.dataset.end));
+}, 1000);
 // The server renders its pages in the language of this cookie.
 document.cookie = `companion_lang=${LANG}; path=/; max-age=31536000; SameSite=Lax`;
 
@@ -505,6 +508,19 @@ const C = {
     return out;
   },
   noticeList(snap, filter) {
-    return C.notices(snap, filter).map((n) => C.h("p", { class: "warning " + (n.kind || ""), "data-key": n.key, role: n.kind === "illegal" ? "alert" : null }, n.text));
+    return C.notices(snap, filter).map((n) => C.h("p", { class: "warning " + (n.kind || ""), "data-key": n.key, role: n.kind === "illegal" ? "alert" : null }, C.counted(n)));
+  },
+  // A notice of something to come says how long is left where its words say {left},
+  // counted down each second (from the seconds left when it came: the phone's clock
+  // need not agree with the table's).
+  counted(n) {
+    if (typeof n.left !== "number" || !n.text.includes("{left}")) return n.text;
+    const end = Date.now() + n.left * 1000;
+    const [before, ...after] = n.text.split("{left}");
+    return [before, C.h("span", { class: "countdown", "data-end": String(end) }, C.timeLeft(end)), after.join("{left}")];
+  },
+  timeLeft(end) {
+    const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} min` : `${s} s`;
   },
 };
