@@ -53,6 +53,9 @@ class Snapshots:
                         for s in range(t.players)
                     ],
                     "started": t.state is not None,
+                    # The game under way is the demo's own: a person sitting down
+                    # gets a new one (the join page says so, not how far it got).
+                    "new_game_on_join": bool(partners and partners.deals_for_a_person(t)),
                     # The players enter their own cards on the phones before the start
                     # (the dice game's harvest cards at a real table).
                     "enters_cards": t.game.entries is not None

@@ -35,6 +35,11 @@ class Partners(Protocol):
         """Why `seat`'s player says no to `action`, or None: it agrees."""
         ...
 
+    def deals_for_a_person(self, t: Table) -> bool:
+        """Whether the first person to sit down gets a new game dealt (the game under
+        way is the simulated players' own), not a seat in this one."""
+        ...
+
 
 @dataclass(frozen=True)
 class Notice:

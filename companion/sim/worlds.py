@@ -101,6 +101,16 @@ class Bots:
             return None
         return f"{w.seat_name(t.names, seat, 'en')} says no: that deal does not help them"
 
+    def deals_for_a_person(self, t) -> bool:
+        """A game the simulated players had to themselves: see _deal_for_a_person."""
+        return (
+            not t.seats
+            and t.state is not None
+            and not t.state.over
+            and t.next_n > 0
+            and t.game_id not in self.people_in
+        )
+
     def _table_changed(self, code: str) -> None:
         if code == self.code:
             self.woken.set()

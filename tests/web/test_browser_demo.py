@@ -176,6 +176,10 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
             " r.selectNodeContents(e); return r.getClientRects().length; })"
         )
         assert lines and set(lines) == {1}, lines
+        # ... and the page says the bots' game is not the one a person sits down in.
+        expect(page.locator("#under-way")).to_contain_text(
+            "whoever sits down first gets a new game from its start"
+        )
         bots_game = demo.table.game_id
         page.locator(f'[data-seat="{seat}"]').first.click()
         page.wait_for_url(f"**/p/{demo.code}")
@@ -186,6 +190,11 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
             time.sleep(0.1)
         assert demo.table.game_id != bots_game, "no new game was dealt for the person"
         expect(page.locator("#warnings")).to_contain_text("A new game was dealt for you")
+        # A second person's join page now says how far the person's game has got.
+        second = page.context.browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        second.goto(f"{demo.url}/j/{demo.code}")
+        expect(second.locator("#under-way")).to_contain_text("A game is under way: ")
+        second.close()
         joined = 0
         turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
         deadline = time.monotonic() + 240

@@ -1146,3 +1146,20 @@ def test_a_notice_of_something_to_come_counts_down_on_the_phones_and_the_big_scr
         re.compile(r"The demo deals a new game in 1:[23]\d min")
     )
     assert "{left}" not in anna.locator("#warnings").text_content()
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "duel", "dice"])
+def test_the_join_page_says_how_far_a_game_under_way_has_got(live, browser, game):
+    code = live.open(game, 2, knowledge="known", seed=4)
+    page = browser.new_page(viewport=PHONE, locale="en-US")
+    page.goto(f"{live.url}/j/{code}")
+    expect(page.locator("#seats button.seat")).to_have_count(2)
+    expect(page.locator("#under-way")).to_be_hidden()  # (no game yet: nothing to say)
+    live.service.start_game(code)
+    under_way = page.locator("#under-way")
+    expect(under_way).to_contain_text("A game is under way: Seat 1's turn — ")
+    step = live.service.table(code)
+    expect(under_way).to_contain_text(step.game.view(step.state, ["", ""])["step_text"])
+    if game != "dice":  # the card games' deck: how much is left of it
+        expect(under_way.locator(".deck")).to_contain_text(re.compile(r"\d+ cards"))
+    not_wider(page)

@@ -27,6 +27,15 @@
       }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, who) : C.h("span", { class: "seat-who free" }, C.t(s.bot ? "seat.bot" : "seat.open")));
     });
     C.fill(document.getElementById("seats"), seats);
+    // A game under way: how far it has got, before one sits down in it.
+    const v = snap.view;
+    const underWay = document.getElementById("under-way");
+    underWay.hidden = !v || v.over;
+    if (snap.table.new_game_on_join) {  // (the demo's players' own game: not joined)
+      C.fill(underWay, C.h("p", { class: "under-way" }, C.t("join.newGame")));
+    } else if (v && !v.over) {
+      C.fill(underWay, C.h("p", { class: "under-way" }, C.t("join.underWay", { turn: R.turnText(snap, null), step: R.stepText(v) })), R.deck(v));
+    }
   });
   socket.on("closed", () => { location.reload(); });  // the friendly "no such table" page
   async function join(seat) {

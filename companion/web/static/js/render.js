@@ -223,19 +223,25 @@ const R = {
     const out = [];
     // The piles a move may be about (face up, offered, turned over, gifts), as the game names them.
     for (const pile of v.show.piles) if (pile.cards.length) out.push(R.pile(C.t("table." + pile.name), R.cardRow(pile.cards)));
+    out.push(R.deck(v));
+    if (v.forecast && v.discard_top) out.push(C.h("div", { class: "pile discard", "data-key": "discard" }, C.h("span", { class: "pile-name" }, C.t("table.discard")), R.card(v.discard_top)));
+    return C.h("div", { class: "center" }, out);
+  },
+  // How far the game has got: the deck (and, rebuilt, how many times, the turns left).
+  deck(v) {
     if (v.forecast) {  // a deck that is rebuilt: how many times, and the turns left
       const f = v.forecast;
       const facts = [];
       if (f.exhaustions_to_end) facts.push(C.t("table.exhaustion", { n: Math.min(f.exhaustions + 1, f.exhaustions_to_end), of: f.exhaustions_to_end }));
       if (f.turns_left_estimate !== undefined) facts.push(C.n("turns.left", Math.round(f.turns_left_estimate)));
-      out.push(C.h("div", { class: "pile deck", "data-key": "deck" },
+      return C.h("div", { class: "pile deck", "data-key": "deck" },
         C.h("span", { class: "pile-name" }, C.n("cards.deck", f.cards_left)),
-        facts.length ? C.h("span", { class: "hint" }, facts.join(" · ")) : null));
-      if (v.discard_top) out.push(C.h("div", { class: "pile discard", "data-key": "discard" }, C.h("span", { class: "pile-name" }, C.t("table.discard")), R.card(v.discard_top)));
-    } else if (v.show.reads === "fields") {  // a draw pile that ends the game when it runs out
-      out.push(C.h("div", { class: "pile deck" }, C.h("span", { class: "pile-name" }, C.n("cards.pile", v.deck_size))));
+        facts.length ? C.h("span", { class: "hint" }, facts.join(" · ")) : null);
     }
-    return C.h("div", { class: "center" }, out);
+    if (v.show.reads === "fields") {  // a draw pile that ends the game when it runs out
+      return C.h("div", { class: "pile deck", "data-key": "deck" }, C.h("span", { class: "pile-name" }, C.n("cards.pile", v.deck_size)));
+    }
+    return null;
   },
   pile(name, row) {
     return C.h("div", { class: "pile", "data-key": name }, C.h("span", { class: "pile-name" }, name), row);
