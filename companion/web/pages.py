@@ -68,6 +68,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "end": "End table",
         "panel": "The table's buttons and lights",
         "panel_about": "A seat's light blinks while the table waits for that seat.",
+        "panel_press": "Press them here (a table without its panel)",
         "seats": "Seats",
         "missing_title": "No table {code}",
         "missing_text": "There is no open table with the code {code}. "
@@ -110,6 +111,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "end": "Tisch beenden",
         "panel": "Tasten und Lampen am Tisch",
         "panel_about": "Die Lampe eines Platzes blinkt, solange der Tisch auf ihn wartet.",
+        "panel_press": "Hier drücken (ein Tisch ohne seine Tasten)",
         "seats": "Plätze",
         "missing_title": "Kein Tisch {code}",
         "missing_text": "Es gibt keinen offenen Tisch mit dem Code {code}. "

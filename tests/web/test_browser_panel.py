@@ -22,6 +22,10 @@ def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):
         expect(dash.locator("#panel-card h2")).to_have_text("The table's buttons and lights")
         about = dash.locator("#panel-card .panel-about")
         expect(about).to_contain_text("blinks while the table waits")
+        # The buttons are folded away (onlookers asked what they were); the lights not.
+        expect(dash.locator(".panel-button[data-button='next']")).to_be_hidden()
+        expect(dash.locator(".led[data-led='status']")).to_be_visible()
+        dash.click("#panel-press summary")
         expect(dash.locator(".panel-button[data-button='next']")).to_be_visible()
         seats = dash.locator(".panel-button[data-button^='seat']")
         expect(seats).to_have_count(3)
@@ -31,6 +35,7 @@ def test_the_panel_shows_only_the_seats_the_table_has(tmp_path, browser):
         expect(dash.locator(".panel-button[data-button='seat2']")).to_have_text("seat 2")
         # A German page names the panel's buttons and lights in German too.
         dash.click(".lang-switch [data-lang='de']")
+        dash.click("#panel-press summary")
         expect(dash.locator("#panel-card h2")).to_have_text("Tasten und Lampen am Tisch")
         expect(dash.locator(".panel-button[data-button='next']")).to_have_text("weiter")
         expect(dash.locator(".panel-button[data-button='undo']")).to_have_text("zurück")

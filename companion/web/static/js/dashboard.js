@@ -173,6 +173,9 @@
         const reply = await C.ask(socket, "panel:press", { code, button: b.name, hold: e.shiftKey || b.hold });
         C.error(reply.ok ? "" : reply.error.message);
       } }, named(b.name, b.label)));
-    C.fill(document.getElementById("panel"), C.h("div", { class: "leds" }, leds), C.h("div", { class: "buttons" }, buttons));
+    // The lights say what the table waits for; the buttons, folded away (onlookers
+    // asked what they were), stand in for a panel the table lacks (the demo's).
+    C.fill(document.getElementById("panel"), C.h("div", { class: "leds" }, leds));
+    C.fill(document.getElementById("panel-buttons"), buttons);
   }
 })();
