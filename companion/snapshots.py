@@ -56,6 +56,9 @@ class Snapshots:
                     # The game under way is the demo's own: a person sitting down
                     # gets a new one (the join page says so, not how far it got).
                     "new_game_on_join": bool(partners and partners.deals_for_a_person(t)),
+                    # Seconds a simulated player still waits before its move closes a
+                    # person's open choices (counted down on the phones).
+                    "goes_on_in": partners.goes_on_in(t) if partners else None,
                     # The players enter their own cards on the phones before the start
                     # (the dice game's harvest cards at a real table).
                     "enters_cards": t.game.entries is not None

@@ -35,6 +35,11 @@ class Partners(Protocol):
         """Why `seat`'s player says no to `action`, or None: it agrees."""
         ...
 
+    def goes_on_in(self, t: Table) -> float | None:
+        """Seconds until a move of theirs closes the moves a person may still make
+        (a trade with the active one), as they wait now; None: not waiting."""
+        ...
+
     def deals_for_a_person(self, t: Table) -> bool:
         """Whether the first person to sit down gets a new game dealt (the game under
         way is the simulated players' own), not a seat in this one."""

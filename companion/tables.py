@@ -317,9 +317,13 @@ class TableService:
     def looking(self, code: str, seat: int, looking: bool) -> None:
         """The phone at `seat` has a list of moves open (`looking`), or not any more."""
         t = self.tables.get(code)
-        if t is not None:
-            with t.lock:
-                (t.looking.add if looking else t.looking.discard)(seat)
+        if t is None:
+            return
+        with t.lock:
+            was = seat in t.looking
+            (t.looking.add if looking else t.looking.discard)(seat)
+        if was != looking:  # (a list open holds a simulated player longer: said)
+            self._changed(code)
 
     def pass_window(self, code: str, seat: int) -> None:
         """The phone at `seat` wants none of the moves open to it that another's move

@@ -101,6 +101,23 @@ class Bots:
             return None
         return f"{w.seat_name(t.names, seat, 'en')} says no: that deal does not help them"
 
+    def goes_on_in(self, t) -> float | None:
+        """How long the wait of waits_for_a_person has left (said on the phones: a
+        newcomer reading the deals saw them vanish with no warning). Worked out as
+        that wait works it out, without changing it; called with the table held."""
+        if t.state is None or t.state.over:
+            return None
+        now = self.clock()
+        opened = self.window_opened
+        moved = opened is not None and opened[0] != t.next_n
+        due = now + self.window_grace
+        if opened is not None and not (moved and t.last_source == "phone"):
+            due = opened[1] + self.window_grace
+        if t.looking & self.humans(t):
+            since = self.looking_since if self.looking_since is not None else now
+            due = max(due, since + LOOKING_GRACE)
+        return max(due - now, 0.0)
+
     def deals_for_a_person(self, t) -> bool:
         """A game the simulated players had to themselves: see _deal_for_a_person."""
         return (

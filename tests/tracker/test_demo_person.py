@@ -370,6 +370,37 @@ def test_a_person_choosing_among_trades_holds_the_active_bot_until_they_close_th
     assert t2.next_n > n2
 
 
+def test_the_phone_is_told_how_long_the_active_bot_still_waits_and_it_waits_that_long():
+    """A newcomer reading the deals saw them vanish: "goes on in a few seconds". The
+    phones are told the seconds left (the table's goes_on_in), as the bot keeps them,
+    and a list opened on the phone makes them LOOKING_GRACE."""
+    from companion.sim.worlds import LOOKING_GRACE, WINDOW_GRACE
+
+    service, code, bots, clock = _bots_and_a_person(4, 1, "Finn")
+    t = service.table(code)
+    why = "no bot's trading step offered the person a deal"
+    _play_until(service, code, bots, clock, 1, random.Random(4), _deals(service, code), 600, why)
+
+    def told() -> float:
+        return service.snapshot(code, 1)["table"]["goes_on_in"]
+
+    n = t.next_n
+    assert not bots.step()  # (the wait begins)
+    assert told() == pytest.approx(WINDOW_GRACE)
+    clock.t += 5.0
+    assert not bots.step()
+    assert told() == pytest.approx(WINDOW_GRACE - 5.0)
+    service.looking(code, 1, True)  # a list opened: told at once, before the bot looks
+    assert told() == pytest.approx(LOOKING_GRACE)
+    waited = 0.0
+    while not bots.step():
+        assert told() == pytest.approx(LOOKING_GRACE - waited)
+        clock.t += 0.5
+        waited += 0.5
+        assert waited <= LOOKING_GRACE + 1, "the bot waited longer than the phone was told"
+    assert t.next_n > n and waited == pytest.approx(LOOKING_GRACE, abs=0.5)
+
+
 def test_a_person_who_wants_no_trade_lets_the_active_bot_go_on_at_once():
     """'None for me: go on': the active bot ends trading without waiting out the
     grace it gives the person; the next time a deal opens, it waits again."""

@@ -170,7 +170,10 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
             s, active=1, turn=s.turn + 1, step="bonus", refilling=False, players=(s.players[0], bot)
         )
     live.service.notice(code, "test", "the bot's turn")
-    expect(hint).to_have_text(re.compile(r"^Seat 2 goes on in a few seconds: choose now"))
+    # (counted down: the bot waits WINDOW_GRACE, 12 s, from now)
+    expect(hint).to_have_text(re.compile(r"^Seat 2 goes on in 1[012] s: choose now"))
+    counted = hint.locator(".countdown").text_content()
+    expect(hint.locator(".countdown")).not_to_have_text(counted, timeout=3000)
     expect(anna.locator("#actions button.move.pass")).to_be_visible()
     # Passed, it stays passed for the step, though the step's words change in it
     # (the bot's own discard leaves it a card to draw: "discard and draw …").

@@ -333,7 +333,11 @@
     } else if (closing) {
       // On the bot's turn it waits a few seconds only: said so (a newcomer reading
       // the cards, told "nothing you need to do", saw the choice vanish).
-      out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.choiceSoon", { name: R.name(snap, v.active) })));
+      // How long it waits, counted down (the deals vanished with no warning).
+      const left = snap.table.goes_on_in;
+      out.push(C.h("p", { class: "hint", "data-key": "choices" }, typeof left === "number"
+        ? C.counted({ text: C.t("moves.choiceIn", { name: R.name(snap, v.active), left: "{left}" }), left })
+        : C.t("moves.choiceSoon", { name: R.name(snap, v.active) })));
     } else if (!v.over && !asked && items.every(free)) {
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.onlyChoices")));
     }
