@@ -95,13 +95,22 @@ NOUNS: dict[str, tuple[str, str, str, str, str]] = {
 }
 
 
-def count(n: int, noun: str, lang: str, dative: bool = False) -> str:
+SPELLED = {
+    "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    "de": ("eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn"),
+}
+
+
+def count(n: int, noun: str, lang: str, dative: bool = False, spelled: bool = False) -> str:
     """ "1 coin", "2 coins", "1 Taler", "2 Karten"; `dative`: German after "mit"
-    ("mit 14 Talern")."""
+    ("mit 14 Talern"); `spelled`: "two cards", "zwei Karten" up to ten (after a
+    name that ends in a number: "Seat 2 draws two cards", not "Seat 2 draws 2 cards")."""
     en1, en2, de1, de2, de3 = NOUNS[noun]
-    if lang == "de":
-        return f"{n} {de1 if n == 1 else (de3 if dative else de2)}"
-    return f"{n} {en1 if n == 1 else en2}"
+    de_lang = lang == "de"
+    number = SPELLED["de" if de_lang else "en"][n - 1] if spelled and 1 <= n <= 10 else str(n)
+    if de_lang:
+        return f"{number} {de1 if n == 1 else (de3 if dative else de2)}"
+    return f"{number} {en1 if n == 1 else en2}"
 
 
 def noun(n: int, noun_id: str, lang: str) -> str:

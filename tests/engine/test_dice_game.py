@@ -177,13 +177,15 @@ def test_the_log_says_whose_orders_a_roll_or_the_last_save_completes():
     roll = Roll(0, ("stink", "green", "green", "blue"))
     assert describe(s, roll, names) == (
         "Matthias rolls: Stink Bean, Green Bean, Green Bean and Blue Bean; "
-        "orders completed: Martina 1"
+        "Martina completes 1 order"
     )
-    assert "erfüllte Aufträge: Martina 1" in describe(s, roll, names, lang="de")
+    assert describe(s, roll, names, lang="de").endswith("; Martina erfüllt 1 Auftrag")
+    # (a seat's number and the count apart: "Seat 2 completes 1 order")
+    assert describe(s, roll, None).endswith("; Seat 2 completes 1 order")
     assert "completed" not in label(s, roll)  # (a button says the move alone)
     s = play(three(), Roll(0, ("stink", "soy", "red", "blue", "blue")))
     last = Save(0, (0, 1, 2, 3, 4))
-    assert describe(s, last, names).endswith("; orders completed: Matthias 2")
+    assert describe(s, last, names).endswith("; Matthias completes 2 orders")
     assert "completed" not in describe(s, Save(0, (0,)), names)
 
 

@@ -764,8 +764,10 @@ def test_the_log_says_the_two_cards_drawn_when_the_last_card_is_planted():
         face_up=("blue",),
     )
     last = PlantDrawn(0, 0, 0)
-    assert describe(s, last, ["Uwe", "Anna"]).endswith("; then Uwe draws 2 cards")
-    assert describe(s, last, ["Uwe", "Anna"], lang="de").endswith("; dann zieht Uwe 2 Karten")
+    assert describe(s, last, ["Uwe", "Anna"]).endswith("; then Uwe draws two cards")
+    assert describe(s, last, ["Uwe", "Anna"], lang="de").endswith("; dann zieht Uwe zwei Karten")
+    # (spelled out: a seat's number and the count ran together, "zieht Platz 1 2 Karten")
+    assert describe(s, last, None, lang="de").endswith("; dann zieht Platz 1 zwei Karten")
     assert "draw" not in label(s, last)  # (a button says the move alone)
     two = replace(s, face_up=("blue", "blue"))
     assert "draws" not in describe(two, last, ["Uwe", "Anna"])

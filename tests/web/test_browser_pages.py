@@ -1060,7 +1060,7 @@ def test_trades_with_a_seat_the_demo_plays_say_they_are_the_deals_it_agrees_to(l
         expect(anna.locator("#actions .group-name")).to_have_text(item["group"])
         if said:
             expect(hint).to_have_text(
-                "Seat 3 is played by the demo: these are the deals it agrees to."
+                "A bot plays Seat 3: these are the deals it agrees to."
             )
         else:
             expect(hint).to_have_count(0)

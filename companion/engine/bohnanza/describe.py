@@ -151,11 +151,11 @@ def describe(
             return (
                 f"Decke {w.count(n, 'card', lang)} auf"
                 if de
-                else (f"Turn {w.count(n, 'card', lang)} face up")
+                else (f"Draw {w.count(n, 'card', lang)} face up")
             )
         if de:
             return f"{who} deckt Karten auf" + (f": {shown}" if shown else "")
-        return f"{who} turns cards face up" + (f": {shown}" if shown else "")
+        return f"{who} draws cards face up" + (f": {shown}" if shown else "")
     if isinstance(action, Trade):
         return _trade(before, action, names, lang, you)
     if isinstance(action, EndTrading):
@@ -339,7 +339,7 @@ def step_text(state: State, lang: str = "en", you: int | None = None) -> str:
     if step == "plant":
         n = w.count(state.rules.face_up, "card", lang)
         if not state.players[state.active].hand:
-            return f"{n} aufdecken" if de else f"turn {n} face up"
+            return f"{n} aufdecken" if de else f"draw {n} face up"
         if state.planted == 0:
             p = state.players[state.active]
             if you == state.active and p.hand[0] and not fields_for(p, p.hand[0]):
@@ -360,9 +360,9 @@ def step_text(state: State, lang: str = "en", you: int | None = None) -> str:
             return (
                 f"eine zweite Karte anbauen oder {n} aufdecken"
                 if de
-                else (f"plant a second card or turn {n} face up")
+                else (f"plant a second card or draw {n} face up")
             )
-        return f"{n} aufdecken" if de else f"turn {n} face up"
+        return f"{n} aufdecken" if de else f"draw {n} face up"
     if step == "trade":
         return "handeln und schenken" if de else "trade and donate"
     if step == "plant-traded":

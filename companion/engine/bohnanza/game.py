@@ -324,7 +324,7 @@ def _plant(state: State, a: Plant) -> State:
     _require_step(state, "plant", "plant from your hand")
     player = state.players[a.player]
     if not player.hand:
-        raise RuleError(Rule.EMPTY_HAND, "your hand is empty: go on and turn cards face up")
+        raise RuleError(Rule.EMPTY_HAND, "your hand is empty: go on and draw cards face up")
     if state.planted >= 2:
         raise RuleError(Rule.PLANT_LIMIT, "you may never plant a third card in this step")
     if state.discarded:
@@ -337,8 +337,8 @@ def _plant(state: State, a: Plant) -> State:
 
 
 def _draw_face_up(state: State, a: DrawFaceUp) -> State:
-    _require_active(state, a.player, "turn cards face up")
-    _require_step(state, "plant", "turn cards face up")
+    _require_active(state, a.player, "draw cards face up")
+    _require_step(state, "plant", "draw cards face up")
     if state.planted == 0 and state.players[a.player].hand:
         raise RuleError(
             Rule.MUST_PLANT, "you must plant the first card in your hand before anything else"

@@ -57,20 +57,24 @@ def _game_end(before: DiceState, after: DiceState | None, action: Action, names,
 
 
 def _orders_completed(before: DiceState, after: DiceState | None, names, lang: str) -> str:
-    """The words "; orders completed: Martina 1, Björn 2" for the log, when a roll
-    completes others' orders or the turn's last save the active player's (a
-    newcomer went from 0 to 3 orders on others' turns with nothing in the log)."""
+    """The words "; Martina completes 1 order and Björn 2 orders" for the log, when a
+    roll completes others' orders or the turn's last save the active player's (a
+    newcomer went from 0 to 3 orders on others' turns with nothing in the log; then
+    read "orders completed: Seat 3 2" as a riddle)."""
     if after is None:
         return ""
     done = [
-        f"{w.seat_name(names, s, lang)} {a.completed - b.completed}"
+        (s, w.count(a.completed - b.completed, "order", lang))
         for s, (b, a) in enumerate(zip(before.players, after.players, strict=True))
         if a.top is b.top and a.completed > b.completed
     ]
     if not done:
         return ""
-    said = "erfüllte Aufträge" if lang == "de" else "orders completed"
-    return f"; {said}: {w.join(done, lang)}"
+    verb = "erfüllt" if lang == "de" else "completes"
+    first, *rest = done
+    said = [f"{w.seat_name(names, first[0], lang)} {verb} {first[1]}"]
+    said += [f"{w.seat_name(names, s, lang)} {orders}" for s, orders in rest]
+    return f"; {w.join(said, lang)}"
 
 
 def describe(

@@ -93,7 +93,7 @@ def describe(
     except RuleError:
         return line
     if after.step == "bonus" and before.step != "bonus":
-        cards = w.count(DATA["draw"], "card", lang)
+        cards = w.count(DATA["draw"], "card", lang, spelled=True)
         who = w.seat_name(names, before.active, lang)
         # ("then": it reads as the next thing to happen, not as part of the move,
         # when another player's gift was the last card planted)
