@@ -59,6 +59,7 @@ class Notice:
     seat: int | None = None
     at: float = 0.0
     until: float | None = None
+    keep: float = 0.0  # seconds it outlasts the moves that make warnings stale
 
     def to_json(self, lang: str) -> dict[str, Any]:
         """As a phone gets it: the text in its language."""
@@ -149,15 +150,24 @@ class Table:
         seat: int | None = None,
         key: str | None = None,
         left: float | None = None,
+        keep: float = 0.0,
     ) -> None:
         """A notice, kept once: the same one again replaces the earlier one. `left`:
-        seconds to what it announces (its words say {left} where the phones count down)."""
+        seconds to what it announces (its words say {left} where the phones count down);
+        `keep`: seconds it stays though the game moves on (news, not a warning)."""
         words = dict(text) if isinstance(text, dict) else w.both(str(text))
         key = key or w.key_of(kind, seat, words["en"])
         kept = [n for n in self.notices if n.key != key]
         now = time.time()
         until = None if left is None else now + left
-        self.notices = (kept + [Notice(kind, key, words, seat, now, until)])[-5:]
+        self.notices = (kept + [Notice(kind, key, words, seat, now, until, keep)])[-5:]
+
+    def drop_stale_notices(self) -> None:
+        """The game moved on (or the table agrees with it again): its warnings are
+        stale; news kept for a while (`keep`) stays its time (a bot's next move came
+        a second after "A new game was dealt for you" and took it away)."""
+        now = time.time()
+        self.notices = [n for n in self.notices if n.keep and now - n.at < n.keep]
 
 
 def may_make(t: Table, action: Action, seat: int, partners: Partners | None) -> bool:

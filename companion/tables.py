@@ -385,7 +385,7 @@ class TableService:
         n = t.next_n
         self.store.append(t.playing, n, action.to_json(), seat, source)
         t.state, t.next_n, t.last_source = after, n + 1, source
-        t.notices = []  # the game moved on: earlier warnings are stale
+        t.drop_stale_notices()  # the game moved on: earlier warnings are stale
         t.offer = None  # and an offer made before it lapses
         t.add_log(views.log_words(t.game, before, action, t.names))
         return n
@@ -456,7 +456,7 @@ class TableService:
                 self.store.append(t.playing, first + k, action.to_json(), None, source)
                 t.add_log(views.log_words(t.game, states[k], action, t.names))
             t.state, t.next_n, t.last_source = states[-1], first + len(parsed), source
-            t.notices = []
+            t.drop_stale_notices()
             t.offer = None
         self._changed(t.code)
         return {"n": first}
@@ -469,14 +469,16 @@ class TableService:
         seat: int | None = None,
         key: str | None = None,
         left: float | None = None,
+        keep: float = 0.0,
     ) -> None:
         """A warning from outside the engine (an illegal move seen, an unsure read):
         `text` in English, or {"en": ..., "de": ...}. The same notice (same `key`;
         by default the same kind, seat and English text) is kept once. `left`: the
-        seconds to what it announces, counted down on the phones where it says {left}."""
+        seconds to what it announces, counted down on the phones where it says {left};
+        `keep`: seconds it stays though the game moves on (news rather than a warning)."""
         t = self.table(code)
         with t.lock:
-            t.add_notice(kind, text, seat, key, left)
+            t.add_notice(kind, text, seat, key, left, keep)
         self._changed(t.code)
 
     # ------------------------------------------------------------ the camera (readings.py)
@@ -509,7 +511,7 @@ class TableService:
         """The table is as the game has it again: the warnings about it are over."""
         t = self.table(code)
         with t.lock:
-            t.notices = []
+            t.drop_stale_notices()
         self._changed(t.code)
 
     # ------------------------------------------------------------ what phones see (snapshots.py)

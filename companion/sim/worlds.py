@@ -50,6 +50,9 @@ LOOKING_GRACE = 30.0
 # gets a game from its start (a newcomer sat down two turns before the Duel's end):
 # dealt once the last simulated move has been seen, or after this long anyway.
 DEAL_FOR_A_PERSON_WITHIN = 5.0
+# News for the people seated ("a new game was dealt for you") stays this long though
+# the bots move on (a warning goes with the next move).
+NEWS_KEPT = 30.0
 
 
 class Bots:
@@ -84,6 +87,9 @@ class Bots:
         t = service.find(code)
         self.people_in: set[int | None] = {t.game_id} if t is not None and t.seats else set()
         self.person_sat: float | None = None
+        # The phones (seat, token) seen seated: one new to a game under way is told it
+        # took over a bot's seat (see _greet_takeovers).
+        self.seen: set[tuple[int, str]] = set() if t is None else self._held(t)
 
     def start(self) -> None:
         self.service.subscribe(self._table_changed)
@@ -226,6 +232,7 @@ class Bots:
                 self.service.start_game(self.code)
                 if t.seats:  # (the people seated play this one from its start)
                     self.people_in.add(self.service.table(self.code).game_id)
+                    self.seen |= self._held(t)
                 return
             self.stop.wait(1.0)
 
@@ -247,6 +254,7 @@ class Bots:
             return False
         if t.next_n == 0:  # (a game at its start: theirs already)
             self.people_in.add(t.game_id)
+            self.seen |= self._held(t)
             return False
         now = self.clock()
         self.person_sat = self.person_sat if self.person_sat is not None else now
@@ -255,18 +263,46 @@ class Bots:
         self.service.start_game(self.code)
         t = self.service.table(self.code)
         self.people_in.add(t.game_id)
+        self.seen |= self._held(t)
         self.person_sat = None
         self.dealt()
         self.service.notice(
             self.code,
             "demo",
             w.both(
-                "A new game was dealt for you: the simulated players had been playing on their own",
-                "Für dich wurde ein neues Spiel ausgeteilt: die simulierten Spieler "
-                "hatten allein gespielt",
+                "A new game was dealt for you: the bots had been playing on their own",
+                "Für dich wurde ein neues Spiel ausgeteilt: die Bots hatten allein gespielt",
             ),
+            keep=NEWS_KEPT,
         )
         return True
+
+    @staticmethod
+    def _held(t) -> set[tuple[int, str]]:
+        return {(s, seat.token) for s, seat in t.seats.items()}
+
+    def _greet_takeovers(self, t) -> None:
+        """A person who takes over a bot's seat in a game under way is told so on
+        their phone (a newcomer dropped into a gift exchange the bot had started, with
+        nothing said); one who comes back to their seat is not."""
+        held = self._held(t)
+        new = held - self.seen
+        self.seen |= held
+        if not new or t.state is None or t.state.over or t.next_n == 0:
+            return
+        for seat, _ in sorted(new):
+            self.service.notice(
+                self.code,
+                "demo",
+                w.both(
+                    "You took over this seat from a bot, in the game under way: "
+                    "the log below says what happened so far",
+                    "Du hast diesen Platz mitten im Spiel von einem Bot übernommen: "
+                    "das Protokoll unten sagt, was bisher geschah",
+                ),
+                seat=seat,
+                keep=NEWS_KEPT,
+            )
 
     def _run(self) -> None:
         while not self.stop.is_set():
@@ -280,6 +316,7 @@ class Bots:
                 if self._deal_for_a_person(t):
                     self.stop.wait(0.2)
                     continue
+                self._greet_takeovers(t)
                 self.step()
             except Exception:  # a bot's slip must not stop the demo table
                 log.exception("demo: a simulated player's move failed; playing on")

@@ -72,6 +72,7 @@ class TableLink(Protocol):
         seat: int | None = None,
         key: str | None = None,
         left: float | None = None,
+        keep: float = 0.0,
     ) -> None: ...
 
     def clear_notices(self, code: str) -> None: ...

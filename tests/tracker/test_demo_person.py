@@ -695,15 +695,26 @@ def test_the_first_person_at_a_table_the_bots_had_to_themselves_gets_a_new_game(
     assert bots._deal_for_a_person(t)
     assert t.game_id != bots_game and t.next_n == 0 and not t.state.over
     said = [n.words["en"] for n in t.notices if n.kind == "demo"]
-    assert said == [
-        "A new game was dealt for you: the simulated players had been playing on their own"
-    ]
+    assert said == ["A new game was dealt for you: the bots had been playing on their own"]
     legal = t.game.legal_actions(t.state)
     service.act(code, bot_choice(game, t.state, legal, rng).to_json(), source="demo")
+    # (news, not a warning: the bots' next move does not take it away)
+    assert [n.words["en"] for n in t.notices if n.kind == "demo"] == said
+    bots._greet_takeovers(t)  # (Anna sat down before the deal: nothing more for her)
+    assert [n.seat for n in t.notices if n.kind == "demo"] == [None]
     service.free_seat(code, 0)
     service.join(code, 0, "Anna")  # back in the same game: it plays on
     service.join(code, 1, "Ben")
     assert not bots._deal_for_a_person(t) and t.next_n == 1
+    # Ben took over a bot's seat in the game under way: his phone says so.
+    bots._greet_takeovers(t)
+    to_ben = [n.words["en"] for n in t.notices if n.seat == 1]
+    assert to_ben == [
+        "You took over this seat from a bot, in the game under way: "
+        "the log below says what happened so far"
+    ]
+    bots._greet_takeovers(t)  # (once)
+    assert [n.words["en"] for n in t.notices if n.seat == 1] == to_ben
 
 
 def test_a_person_seated_before_the_bots_start_plays_the_game_under_way(service):

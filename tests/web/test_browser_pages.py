@@ -1059,9 +1059,7 @@ def test_trades_with_a_seat_the_demo_plays_say_they_are_the_deals_it_agrees_to(l
         anna.locator("#actions button.group-open", has_text=item["group"]).first.click()
         expect(anna.locator("#actions .group-name")).to_have_text(item["group"])
         if said:
-            expect(hint).to_have_text(
-                "A bot plays Seat 3: these are the deals it agrees to."
-            )
+            expect(hint).to_have_text("A bot plays Seat 3: these are the deals it agrees to.")
         else:
             expect(hint).to_have_count(0)
         anna.locator("#actions button.back").click()
