@@ -1013,8 +1013,19 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     move = anna.locator("#actions button.move", has_text=item["label"])
     if not move.count():
         anna.locator("#actions button.group-open", has_text=item["group"]).first.click()
+    move.first.scroll_into_view_if_needed()  # (the dock scrolled down to the move)
+    anna.evaluate("document.getElementById('dock').scrollTop = 10000")
     move.first.click()
     expect(anna.locator("#actions .offer")).to_contain_text("Waiting for Bob to say yes")
+    # ... and the offer is shown from its top (it was cut in half at the dock's edge).
+    head = anna.locator("#actions .offer .offer-head")
+    anna.wait_for_function(
+        "() => { const d = document.getElementById('dock'), h = document.querySelector("
+        "'#actions .offer .offer-head'); return h && h.getBoundingClientRect().top"
+        " >= d.getBoundingClientRect().top; }",
+        timeout=3000,
+    )
+    expect(head).to_be_visible()
     offer = bob.locator("#actions .offer")
     expect(offer).to_contain_text("Anna proposes:")
     expect(bob.locator("#status")).to_have_class(re.compile("mine"))

@@ -21,6 +21,7 @@
     myTurn: null,
     cards: null,        // the harvest cards being entered before the start
     over: false,
+    offerShown: null,   // the offer last shown (a new one is scrolled to)
   };
   const dock = document.getElementById("dock");
   const actions = document.getElementById("actions");
@@ -306,6 +307,11 @@
     const out = [];
     const offer = offerBox();
     if (offer) out.push(offer);
+    // A new offer is shown from its top (the dock kept the scroll of the list the
+    // trade was tapped in, and cut "Waiting for Ben to say yes" in half).
+    const offerKey = snap.offer ? `${snap.offer.by}|${snap.offer.label}` : null;
+    if (offerKey && offerKey !== ui.offerShown) requestAnimationFrame(() => { dock.scrollTop = 0; });
+    ui.offerShown = offerKey;
     if (ui.gone) { out.push(C.h("p", { class: "hint gone-note", "data-key": "gone" }, C.t("moves.gone"))); }
     if (!items.length) {
       if (offer) { C.fill(actions, out); return; }  // (the offer says what there is to do)
