@@ -395,3 +395,39 @@ def test_the_dice_table_waits_for_no_one_beside_the_active_player():
     v = view(s, ["Anna", "Bob", "Cleo"])
     assert all(p["can_harvest"] for p in v["players"])
     assert must_act(v) == set()
+
+
+def test_an_orders_percent_is_the_chance_that_the_next_roll_of_the_dice_left_meets_it():
+    """Rulebook: after each roll the other players check whether "the dice that have
+    just been rolled" complete their bottom-most order; the active player's card is
+    checked on the bean field when the turn ends. So an order's % is the chance of
+    the next roll of the dice not in the bean field (a newcomer saw 46 % beside an
+    order of four beans with one die left), and none on the active card mid-turn."""
+    from companion.engine.dice import first_roll
+    from companion.engine.dice.dice import DiceSet
+    from companion.engine.dice.view import view
+
+    names = ["Matthias", "Martina", "Björn"]
+    s = three()
+
+    def odds(state, seat):
+        return [o["odds"] for o in view(state, names)["players"][seat]["orders"]]
+
+    def chance(order, dice):
+        return pytest.approx(float(first_roll(order, DiceSet(dice))))
+
+    martina = s.players[1].top.orders
+    # The turn's start: the first roll, of all five dice, for every card.
+    assert odds(s, 1) == [chance(o, s.dice.dice) for o in martina]
+    assert odds(s, 0)[0] == chance(s.players[0].top.orders[0], s.dice.dice)
+    # Four dice saved: one die is left to roll.
+    s = play(s, Roll(0, ("garden", "garden", "blue", "blue", "blue")), Save(0, (0, 1, 2, 3)))
+    assert s.step == "roll"
+    left = (s.dice.dice[4],)
+    assert odds(s, 1) == [chance(o, left) for o in martina]
+    assert odds(s, 1)[0] == 0.0  # green*2 needs two dice: one die can't meet it
+    assert odds(s, 1)[1] > 0.0  # red: one die may show it
+    assert odds(s, 0) == [None] * 5  # (Matthias's own card: checked at his turn's end)
+    # The turn over: the next turn's first roll again.
+    s = play(s, Roll(0, ("blue",)), Save(0, (4,)))
+    assert odds(s, 1) == [chance(o, s.dice.dice) for o in martina]

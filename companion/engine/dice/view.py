@@ -11,6 +11,7 @@ from ..actions import Action
 from ..sightings import Reads
 from . import describe, game
 from .describe import step_text as dice_step_text
+from .dice import DiceSet
 from .odds import Advisor, first_roll, orders_met
 from .orders import Order
 from .state import DiceState
@@ -48,6 +49,21 @@ def _first_roll(order, dice_set) -> float:
     return float(first_roll(order, dice_set))
 
 
+def _next_roll(s: DiceState, seat: int, order) -> float | None:
+    """What an order's % says: the chance that the next roll meets it. The rolls
+    others check are the dice just rolled (rulebook: "the dice that have just been
+    rolled"), so mid-turn it is a roll of the dice not in the bean field (a newcomer
+    saw 46 % beside an order of four beans with one die left). The active player's
+    own card is checked on the bean field at the turn's end: mid-turn it has no
+    such figure (the advice says the chance this turn). None: no figure."""
+    if s.step not in ("roll", "save") or not any(s.saved) and s.step == "roll":
+        return _first_roll(order, s.dice)  # (the next turn's first roll, of all five)
+    if seat == s.active:
+        return None
+    left = DiceSet(tuple(d for d, kept in zip(s.dice.dice, s.saved, strict=True) if not kept))
+    return _first_roll(order, left)
+
+
 def order_alternatives(order: Order) -> list[list[list[str]]]:
     """An order as data: its alternatives, each a list of slots, each slot the beans
     a die may show to fill it (so a page can draw it as dice)."""
@@ -78,7 +94,7 @@ def view(
                         "text": o.text,
                         "done": i < p.completed,
                         "in_field": p.completed <= i < p.completed + in_field,
-                        "odds": _first_roll(o, s.dice),
+                        "odds": _next_roll(s, seat, o),
                         "alternatives": order_alternatives(o),
                     }
                 )

@@ -185,7 +185,7 @@ const R = {
     o.done ? C.h("span", { class: "tick" }, "✓")
       // (met by the bean field: completed at the turn's check)
       : o.in_field ? C.h("span", { class: "tick soon", title: C.t("orders.inFieldWhy") }, C.t("orders.inField"))
-        : C.h("span", { class: "odds" }, C.pct(o.odds || 0))));
+        : typeof o.odds === "number" ? C.h("span", { class: "odds" }, C.pct(o.odds)) : null));
     return C.h("ol", { class: "orders", reversed: true }, rows.slice().reverse());
   },
   die(d, i, extra) {
