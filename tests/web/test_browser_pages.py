@@ -1175,3 +1175,23 @@ def test_the_join_page_says_how_far_a_game_under_way_has_got(live, browser, game
     if game != "dice":  # the card games' deck: how much is left of it
         expect(under_way.locator(".deck")).to_contain_text(re.compile(r"\d+ cards"))
     not_wider(page)
+
+
+def test_five_saved_dice_lie_in_one_row_of_the_phones_bean_field(live, browser):
+    """The fifth die saved wrapped under the field's name, in a row of its own."""
+    from companion.engine.dice import Roll, Save
+
+    code = live.open("dice", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    t = live.service.table(code)
+    with t.lock:
+        s = replace(t.state, active=0)
+        s = GAMES["dice"].apply(s, Roll(0, tuple(d.faces[0] for d in s.dice.dice)))
+        t.state = GAMES["dice"].apply(s, Save(0, (0, 1, 2, 3, 4)))
+    live.service.notice(code, "test", "the dice were laid out")  # (an update)
+    dice = anna.locator("#center .bean-field .art.die")
+    expect(dice).to_have_count(5)
+    tops = {round(dice.nth(i).bounding_box()["y"]) for i in range(5)}
+    assert len(tops) == 1, tops
+    not_wider(anna)
