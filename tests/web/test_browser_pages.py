@@ -214,7 +214,13 @@ def test_each_game_fits_the_phone(live, browser):
         if game == "duel":
             # The Duel pays dollars: a field says how many more cards the next one needs,
             # and which beans it takes next (the ladder: its own, or the next higher).
-            anna.locator("#actions button.move[data-type='plant']").first.click()
+            plant = anna.locator("#actions button.move[data-type='plant']").first
+            label = plant.inner_text()
+            plant.click()
+            # The move is said made, for a moment, over the page (a newcomer's gift
+            # to a bot vanished with nothing said).
+            expect(anna.locator("#done-note")).to_have_text(f"✓ Done: {label}")
+            expect(anna.locator("#done-note")).to_be_hidden(timeout=6000)
             expect(anna.locator("#mine .field .next.long").first).to_contain_text("dollar")
             field = next(f for f in live.service.table(code).state.players[0].fields if f)
             takes = [b for b in duel.LADDER if duel.fits(field, b)]
@@ -1017,6 +1023,7 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     anna.evaluate("document.getElementById('dock').scrollTop = 10000")
     move.first.click()
     expect(anna.locator("#actions .offer")).to_contain_text("Waiting for Bob to say yes")
+    expect(anna.locator("#done-note")).to_be_hidden()  # (not made yet: Bob says yes first)
     # ... and the offer is shown from its top (it was cut in half at the dock's edge).
     head = anna.locator("#actions .offer .offer-head")
     anna.wait_for_function(

@@ -244,6 +244,7 @@
   // A move one tap could regret (a field harvested for nothing) asks first: the
   // button says why, and a second tap within ASK_FOR ms makes the move.
   const ASK_FOR = 5000;
+  const DONE_FOR = 3500;  // ms "✓ Done: …" shows after a move
   function moveButton(it) {
     const bean = it.action.bean;
     const key = keyOf(it);
@@ -259,7 +260,7 @@
           return;
         }
         ui.asking = null;
-        return Object.keys(it.needs || {}).length ? openForm(it) : send(it.action);
+        return Object.keys(it.needs || {}).length ? openForm(it) : send(it.action, it.label);
       },
     }, bean ? C.art("mini-bean", A.bean(bean)) : null, C.h("span", {}, asking ? it.ask_again : it.label));
   }
@@ -491,11 +492,23 @@
     return reply;
   }
 
-  async function send(action) {
+  async function send(action, label) {
     ui.gone = false;
     const reply = await request("act", { action });
     if (reply.ok) { ui.form = null; closeGroup(); }
+    // Made (not waiting for another's yes): said for a moment above the dock (a
+    // newcomer's gift to a bot just vanished from the table, with nothing said).
+    if (reply.ok && label && !(reply.asked && reply.asked.length)) done(label);
     if (snap) draw();
+  }
+  const doneNote = document.getElementById("done-note");
+  let doneTimer = null;
+  function done(label) {
+    doneNote.textContent = C.t("moves.done", { label });
+    doneNote.style.bottom = `${dock.offsetHeight + 8}px`;  // (over the page, not the moves: nothing shifts)
+    doneNote.hidden = false;
+    clearTimeout(doneTimer);
+    doneTimer = setTimeout(() => { doneNote.hidden = true; }, DONE_FOR);
   }
 
   // An opened group of moves is a step in the browser's history: the phone's Back
@@ -610,7 +623,7 @@
       for (const [field, list] of Object.entries(picks)) action[field] = field === "bean" ? list[0] : list.slice();
       if (cents !== null) action.cents = cents;
       if (card) { const c = card.value(); action.card = c.orders; if (c.number) action.number = c.number; }
-      send(action);
+      send(action, item.label);
     }
     check();
     C.fill(box, C.h("p", { class: "need-label" }, item.label), parts,
