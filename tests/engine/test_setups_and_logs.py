@@ -272,3 +272,13 @@ def test_every_step_of_a_game_reads_after_waiting_for_a_player_to(game):
             s = g.apply(s, rng.choice(legal))
     assert len(seen) >= 4, seen
     assert [t for t in seen if t.split()[0] not in STEP_VERBS] == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_hand_whose_first_card_is_planted_next_is_shown_in_its_order(game):
+    """Bohnanza and The Duel: the hand's order never changes and its first card is
+    planted next (the phone marks it); the dice game has no hand."""
+    g = GAMES[game]
+    s = g.new_game(seed=1, **SETUPS[game])
+    shown = g.view(s, [f"P{i}" for i in range(len(s.players))], you=0)["show"]
+    assert shown["hand_in_order"] is (game in ("bohnanza", "duel"))

@@ -214,6 +214,11 @@ def test_each_game_fits_the_phone(live, browser):
         if game == "duel":
             # The Duel pays dollars: a field says how many more cards the next one needs,
             # and which beans it takes next (the ladder: its own, or the next higher).
+            # The hand's order is the rulebook's: its first card is planted next.
+            expect(anna.locator("#mine .hand-next")).to_have_text("▲ plant next")
+            expect(anna.locator("#mine .card-row.hand .bcard").first).to_have_class(
+                re.compile("marked")
+            )
             plant = anna.locator("#actions button.move[data-type='plant']").first
             label = plant.inner_text()
             plant.click()
@@ -893,6 +898,10 @@ def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
     expect(row.locator(".or")).to_have_text("or")
     expect(row.locator(".art.die.slot")).to_have_count(4)
     expect(row.locator(".art.die.slot").nth(2)).to_have_attribute("title", "Soy Bean / Red Bean")
+    # The order's hover text in words, not the engine's "green*2 | (soy|red) + blue".
+    expect(row.locator(".order")).to_have_attribute(
+        "title", "Green Bean and Green Bean — or — Soy Bean or Red Bean and Blue Bean"
+    )
     # Without alternatives (today's server), the order's text is read instead.
     resend(
         anna,

@@ -96,6 +96,7 @@ def view(
             reads=Reads.FIELDS,
             score="dollars",
             piles=[("turnedOver", s.face_up), ("gifts", s.offers)],
+            hand_in_order=True,  # (the rulebook: its order never changes; phase 1 plants its first)
             ladder=True,
             bonus=True,
         ),

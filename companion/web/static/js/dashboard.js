@@ -166,7 +166,7 @@
       return C.t(`panel.${name}`) === `panel.${name}` ? label : C.t(`panel.${name}`);
     };
     const leds = (panel.leds || []).filter((l) => exists(l.name)).map((l) => C.h("span", {
-      class: `led ${l.state} ${l.color || ""}`, title: l.name, "data-led": l.name, "data-key": l.name }, /^seat/.test(l.name) ? l.label : named(l.name, l.label)));
+      class: `led ${l.state} ${l.color || ""}`, title: named(l.name, l.label), "data-led": l.name, "data-key": l.name }, /^seat/.test(l.name) ? l.label : named(l.name, l.label)));
     const buttons = (panel.buttons || []).filter((b) => exists(b.name)).map((b) => C.h("button", {
       class: "panel-button", "data-button": b.name, "data-key": b.name,
       onclick: async (e) => {

@@ -172,7 +172,13 @@ const R = {
       if (k) out.push(C.h("span", { class: "or" }, C.t("or")));
       out.push(C.h("span", { class: "alt" }, alt.map((slot) => C.art("die slot", A.die(slot, "slot"), { title: slot.map(C.bean).join(" / ") }))));
     });
-    return C.h("span", { class: "order", title: o.text }, out);
+    return C.h("span", { class: "order", title: R.orderWords(alts) }, out);
+  },
+  // An order in words, for its hover text ("Red Bean, Stink Bean and Red or Blue
+  // Bean", not the engine's "red + stink + (red|blue)").
+  orderWords(alts) {
+    const slot = (beans) => beans.map(C.bean).join(` ${C.t("or")} `);
+    return alts.map((alt) => C.list(alt.map(slot))).join(` — ${C.t("or")} — `);
   },
   // A harvest card drawn as on the table: the top order first, the bottom one last;
   // done orders ticked, the next one marked, each with its odds.
