@@ -209,7 +209,16 @@ class Bots:
             self.service.act(self.code, action.to_json(), source="demo")
         except CompanionError:
             return False  # the table moved on meanwhile (a phone acted)
+        self._note_window()
         return True
+
+    def _note_window(self) -> None:
+        """A wait for a person starts with the move that opened it, as the phones are
+        told (goes_on_in), not at the next look a `pace` later (their countdown went
+        up by that much)."""
+        with self.service.holding(self.code) as t:
+            if t.state is not None and not t.state.over:
+                self.waits_for_a_person(t, t.game.legal_actions(t.state), self.humans(t))
 
     def _deal_again_when_due(self, t) -> None:
         """Show the result, then deal again (unless the host dealt meanwhile). Said
