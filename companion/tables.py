@@ -251,6 +251,11 @@ class TableService:
         """Start (or restart) the table's game: a new log."""
         t = self.table(code)
         with t.lock:
+            if t.game_id is not None:
+                # Another game at this table: a new shuffle, kept in the setup so the
+                # game replays (the demo dealt the very same game every time).
+                t.setup = {**t.setup, "seed": secrets.randbelow(2**31)}
+                self.store.update_setup(t.code, t.setup)
             if t.game.entries is not None and t.game.entries.waits_for_entries(t.setup):
                 setup = t.game.entries.with_entries(t.setup, t.players, t.cards)
                 self.store.update_setup(t.code, setup)

@@ -232,3 +232,31 @@ def test_every_refusal_code_outside_the_rules_is_one_of_a_list(tmp_path):
     }
     with pytest.raises(ValueError):
         TableError("seat-gone", "a code not in the list is a bug")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "duel", "dice"])
+def test_every_new_game_at_a_table_is_a_new_shuffle_and_replays_after_a_restart(tmp_path, game):
+    """The demo dealt the very same game every time (a newcomer who played twice
+    knew the deck). The first game keeps the seed the table was opened with."""
+    path = tmp_path / "c.db"
+    svc = TableService(Store(path))
+    code = svc.open_table(game, 2, {"knowledge": "known", "seed": 11})
+    svc.start_game(code)
+    t = svc.table(code)
+    assert t.setup["seed"] == 11
+
+    def dealt():  # (the cards, not the seed that shuffled them)
+        return {k: v for k, v in t.state.to_json().items() if k != "seed"}
+
+    deals = [dealt()]
+    for _ in range(3):
+        svc.start_game(code)
+        deals.append(dealt())
+    assert all(a != b for i, a in enumerate(deals) for b in deals[i + 1 :])
+    legal = t.game.legal_actions(t.state)
+    svc.act(code, legal[0].to_json())
+    now = t.state.to_json()
+    svc.close()
+    again = TableService(Store(path))  # (a restarted service replays this game)
+    assert again.table(code).state.to_json() == now
+    again.close()
