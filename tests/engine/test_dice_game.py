@@ -269,8 +269,13 @@ def test_the_new_top_card_is_checked_at_once_against_the_same_dice():
     s = game([[card(), card()], [card("stink"), card("red", "blue")]])
     s = replace(s, players=(s.players[0], replace(s.players[1], completed=3)))
     s = play(s, Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    from companion.engine.dice.describe import describe
+
+    said = describe(s, Harvest(1, card("soy")), ["Matthias", "Martina"])
     s = play(s, Harvest(1, card("soy")))  # before Matthias saves: the roll still counts
     assert s.players[1].completed == 2 and s.players[1].last_check == 2
+    # ... and the log says so (a ✓ appeared on the new card with nothing said)
+    assert said.endswith("; on the new top card 2 orders completed at once")
 
 
 def test_the_active_players_new_top_card_is_checked_against_the_bean_field():

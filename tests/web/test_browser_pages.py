@@ -608,6 +608,13 @@ def test_the_standings_at_the_end(live, browser):
     expect(dash.locator("#overlay #standings")).to_be_visible()
     expect(dash.locator("#overlay .standing").first).to_contain_text(winner)
     expect(dash.locator("#turn")).to_contain_text(winner)
+    # The demo's "a new game in …" is read in the standings' box, not greyed out behind it.
+    from companion.engine import words as w
+
+    live.service.notice(code, "demo", w.both("The demo deals a new game in {left}"), left=100)
+    expect(dash.locator("#overlay .overlay-box")).to_contain_text(
+        re.compile(r"The demo deals a new game in 1:[34]\d min")
+    )
 
 
 # ---------------------------------------------------------------- the big screen
@@ -852,6 +859,7 @@ def test_an_order_the_bean_field_meets_says_so_before_the_check(live, browser):
     # (mid-turn, one's own card shows no next-roll %: it is checked on the bean field)
     expect(anna.locator("#mine .order-row[data-key='o4']")).to_be_visible()
     expect(anna.locator("#mine .order-row .odds")).to_have_count(0)
+    expect(anna.locator("#mine .odds-note")).to_have_count(0)  # (no % to explain)
 
 
 def test_the_phone_draws_the_contracts_fields_when_the_server_sends_them(live, browser):

@@ -77,6 +77,19 @@ def _orders_completed(before: DiceState, after: DiceState | None, names, lang: s
     return f"; {w.join(said, lang)}"
 
 
+def _new_top(after: DiceState | None, seat: int, lang: str) -> str:
+    """The words "; on the new top card 1 order is completed at once" (rulebook: after
+    a harvest the new top card is checked at once; a newcomer saw a ✓ appear on it
+    that the log did not explain)."""
+    done = 0 if after is None else after.players[seat].completed
+    if not done:
+        return ""
+    orders = w.count(done, "order", lang)
+    if lang == "de":
+        return f"; auf der neuen obersten Karte gleich {orders} erfüllt"
+    return f"; on the new top card {orders} completed at once"
+
+
 def describe(
     before: DiceState,
     action: Action,
@@ -144,7 +157,11 @@ def describe(
         done = before.players[seat].completed
         orders = w.count(done, "order", lang)
         pay = w.count(PAY.get(min(done, 5), 0), "taler", lang)
-        end = "" if upcoming else _game_end(before, after, action, names, lang)
+        end = (
+            ""
+            if upcoming
+            else _new_top(after, seat, lang) + _game_end(before, after, action, names, lang)
+        )
         return say(
             f"Harvest your top card: {orders} for {pay}{end}",
             f"Ernte deine oberste Karte: {orders} für {pay}{end}",

@@ -106,7 +106,9 @@
     // The host, key at hand, is shown the start button while the table waits.
     if (!t.started && C.hostKey() && !hostOpened) { document.getElementById("host-card").open = true; hostOpened = true; }
     overlay.hidden = !(v && v.over);
-    C.fill(overlay, v && v.over ? C.h("div", { class: "overlay-box" }, R.standingsBox(snap, null)) : null);
+    // (with what comes next: the demo's countdown was greyed out behind the box)
+    C.fill(overlay, v && v.over ? C.h("div", { class: "overlay-box" }, R.standingsBox(snap, null),
+      C.noticeList(snap, (n) => n.kind === "demo")) : null);
   }
 
   function seatRow(s) {
