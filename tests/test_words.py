@@ -39,7 +39,7 @@ IMPERATIVES = {
         "Offer", "Decline", "Admit", "Draw", "Fulfil", "Roll", "Use", "Save", "Pass",
     },
     "de": {
-        "Pflanze", "Decke", "Schenke", "Nimm", "Tausche", "Beende", "Wirf", "Ernte", "Kaufe",
+        "Baue", "Decke", "Schenke", "Nimm", "Tausche", "Beende", "Wirf", "Ernte", "Kaufe",
         "Biete", "Lehne", "Gib", "Ziehe", "Erfülle", "Würfle", "Nutze", "Lege",
     },
 }  # fmt: skip
@@ -152,9 +152,9 @@ def test_labels_say_the_example_moves_in_english_and_german():
     en, de = w.bean(front, "en"), w.bean(front, "de")
     plant = B.Plant(0, 1, front)
     assert views.label("bohnanza", s, plant, NAMES) == f"Plant {en} in field 2"
-    assert views.label("bohnanza", s, plant, NAMES, "de") == f"Pflanze {de} in Feld 2"
+    assert views.label("bohnanza", s, plant, NAMES, "de") == f"Baue {de} in Feld 2 an"
     assert views.describe("bohnanza", s, plant, NAMES) == f"Anna plants {en} in field 2"
-    assert views.describe("bohnanza", s, plant, NAMES, lang="de") == f"Anna pflanzt {de} in Feld 2"
+    assert views.describe("bohnanza", s, plant, NAMES, lang="de") == f"Anna baut {de} in Feld 2 an"
     s = replace(s, step="trade", face_up=("soy",))
     s = replace(
         s,

@@ -98,7 +98,7 @@ def forced_harvest(
     a player was about to plant, in words and in the warning's key)."""
     hidden = from_hand and seat != you
     if hidden:
-        bean_name = "erste Karte der Hand" if lang == "de" else "first card of their hand"
+        bean_name = "vorderste Handkarte" if lang == "de" else "first card of their hand"
     else:
         bean_name = w.bean(bean, lang)
     fields = w.join([str(f + 1) for f in protected or []], lang)

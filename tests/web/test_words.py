@@ -28,7 +28,7 @@ def test_a_phone_that_asks_for_german_gets_german_and_another_english(client_for
     snap = last_state(anna)
     assert snap["lang"] == "de"
     assert snap["view"]["turn_text"] == "Du bist dran — die vorderste Handkarte anbauen"
-    assert snap["legal"] and all(m["label"].startswith("Pflanze ") for m in snap["legal"])
+    assert snap["legal"] and all(m["label"].startswith("Baue ") for m in snap["legal"])
     assert last_state(ben)["view"]["turn_text"] == "Anna's turn — plant the first card of the hand"
     assert last_state(watcher)["view"]["turn_text"] == (
         "Anna ist dran — die vorderste Handkarte anbauen"
@@ -38,7 +38,7 @@ def test_a_phone_that_asks_for_german_gets_german_and_another_english(client_for
     assert anna.emit("act", {"action": move}, callback=True)["ok"]
     field = move["field"] + 1
     de, en = last_state(anna), last_state(ben)
-    assert de["log"] == [f"Anna pflanzt {w.bean(front, 'de')} in Feld {field}"]
+    assert de["log"] == [f"Anna baut {w.bean(front, 'de')} in Feld {field} an"]
     assert en["log"] == [f"Anna plants {w.bean(front, 'en')} in field {field}"]
     assert last_state(watcher)["log"] == de["log"]
     assert de["view"]["players"][0]["fields"][move["field"]]["name"] == w.bean(front, "de")
@@ -124,7 +124,7 @@ def test_the_hosts_undo_is_logged_in_every_language(client_for, service):
     assert host.emit("host:undo", {"code": code}, callback=True)["ok"]
     log = service.snapshot(code, lang="de")["log"]
     assert log[-1] == "Der Gastgeber hat die letzte Aktion zurückgenommen"
-    assert log[0].startswith("Platz 1 pflanzt")  # oldest first
+    assert log[0].startswith("Platz 1 baut")  # oldest first
     assert service.snapshot(code)["log"][-1] == "The host took back the last action"
 
 

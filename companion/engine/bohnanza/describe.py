@@ -114,24 +114,24 @@ def describe(
         if bean_id is None:  # an unseen hand card (a real table)
             if you:
                 return (
-                    f"Pflanze deine vorderste Handkarte in Feld {f}"
+                    f"Baue deine vorderste Handkarte in Feld {f} an"
                     if de
                     else (f"Plant the first card of your hand in field {f}")
                 )
             return (
-                f"{who} pflanzt die vorderste Handkarte in Feld {f}"
+                f"{who} baut die vorderste Handkarte in Feld {f} an"
                 if de
                 else (f"{who} plants the first card of the hand in field {f}")
             )
         adj = {"offered": ("die angebotene ", "the offered ")}.get(what, ("", ""))
         if you:
             return (
-                f"Pflanze {adj[0]}{b(bean_id)} in Feld {f}"
+                f"Baue {adj[0]}{b(bean_id)} in Feld {f} an"
                 if de
                 else (f"Plant {adj[1]}{b(bean_id)} in field {f}")
             )
         return (
-            f"{who} pflanzt {adj[0]}{b(bean_id)} in Feld {f}"
+            f"{who} baut {adj[0]}{b(bean_id)} in Feld {f} an"
             if de
             else (f"{who} plants {adj[1]}{b(bean_id)} in field {f}")
         )

@@ -128,15 +128,15 @@ def _describe(
         if bean_id is None:
             return say(
                 f"Plant the first card of your hand in field {f}",
-                f"Pflanze deine vorderste Handkarte in Feld {f}",
+                f"Baue deine vorderste Handkarte in Feld {f} an",
                 f"plants the first card of the hand in field {f}",
-                f"pflanzt die vorderste Handkarte in Feld {f}",
+                f"baut die vorderste Handkarte in Feld {f} an",
             )
         return say(
             f"Plant {b(bean_id)} in field {f}",
-            f"Pflanze {b(bean_id)} in Feld {f}",
+            f"Baue {b(bean_id)} in Feld {f} an",
             f"plants {b(bean_id)} in field {f}",
-            f"pflanzt {b(bean_id)} in Feld {f}",
+            f"baut {b(bean_id)} in Feld {f} an",
         )
     if isinstance(action, DrawFaceUp):
         n = w.count(DATA["face_up"], "card", lang)
@@ -207,9 +207,9 @@ def _describe(
         bean, f = b(before.face_up[action.index]), action.field + 1
         return say(
             f"Plant the turned-over {bean} in field {f}",
-            f"Pflanze die aufgedeckte {bean} in Feld {f}",
+            f"Baue die aufgedeckte {bean} in Feld {f} an",
             f"plants the turned-over {bean} in field {f}",
-            f"pflanzt die aufgedeckte {bean} in Feld {f}",
+            f"baut die aufgedeckte {bean} in Feld {f} an",
         )
     if isinstance(action, DiscardDrawn):
         bean = b(before.face_up[action.index])
@@ -223,9 +223,9 @@ def _describe(
         bean, f = b(p.gift[0]), action.field + 1
         return say(
             f"Plant the gift, the {bean}, in field {f}",
-            f"Pflanze das Geschenk, die {bean}, in Feld {f}",
+            f"Baue das Geschenk, die {bean}, in Feld {f} an",
             f"plants the gift, the {bean}, in field {f}",
-            f"pflanzt das Geschenk, die {bean}, in Feld {f}",
+            f"baut das Geschenk, die {bean}, in Feld {f} an",
         )
     if isinstance(action, DiscardBonus):
         card = p.bonus[action.index] if action.index < len(p.bonus) else None
