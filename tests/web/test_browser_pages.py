@@ -214,6 +214,9 @@ def test_each_game_fits_the_phone(live, browser):
         if game == "duel":
             # The Duel pays dollars: a field says how many more cards the next one needs,
             # and which beans it takes next (the ladder: its own, or the next higher).
+            # (the heading names the cards once: "Your bo(h)nus cards 3 bo(h)nus cards" it was)
+            bonus = anna.locator("#mine h3", has_text="Your bo(h)nus cards")
+            expect(bonus).to_have_text(re.compile(r"^Your bo\(h\)nus cards \d cards?$"))
             # The hand's order is the rulebook's: its first card is planted next.
             expect(anna.locator("#mine .hand-next")).to_have_text("▲ plant next")
             expect(anna.locator("#mine .card-row.hand .bcard").first).to_have_class(

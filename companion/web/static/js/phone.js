@@ -183,7 +183,7 @@
     if (v.show.bonus) {
       const bonus = priv.bonus;
       parts.push(C.h("div", { class: "bonus" },
-        C.h("h3", {}, C.t("you.bonus"), " ", C.h("span", { class: "hint" }, C.n("bonus.hand", p.bonus_hand))),
+        C.h("h3", {}, C.t("you.bonus"), " ", C.h("span", { class: "hint" }, C.n("cards", p.bonus_hand))),
         bonus && bonus.length ? C.h("ul", { class: "bonus-list" }, bonus.map((b, i) => C.h("li", { "data-key": "b" + i },
           b.pattern ? R.cardRow(b.pattern, "small") : null, C.h("span", {}, b.text || "")))) : null,
         p.fulfilled.length ? C.h("p", { class: "hint" }, C.n("bonus.done", p.fulfilled.length)) : null));
