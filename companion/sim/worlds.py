@@ -115,10 +115,8 @@ class Bots:
             return None
         now = self.clock()
         opened = self.window_opened
-        moved = opened is not None and opened[0] != t.next_n
-        due = now + self.window_grace
-        if opened is not None and not (moved and t.last_source == "phone"):
-            due = opened[1] + self.window_grace
+        start = now if opened is None or self._window_reopens(t) else opened[1]
+        due = start + self.window_grace
         if t.looking & self.humans(t):
             since = self.looking_since if self.looking_since is not None else now
             due = max(due, since + LOOKING_GRACE)
@@ -174,9 +172,9 @@ class Bots:
             # discard before the draws) stays until they make it or say "none for
             # me" (after WINDOW_GRACE it vanished while a newcomer read the cards).
             return True
-        moved = self.window_opened is not None and self.window_opened[0] != t.next_n
-        if self.window_opened is None or (moved and t.last_source == "phone"):
-            self.window_opened = (t.next_n, self.clock())
+        opened = self.window_opened
+        if opened is None or self._window_reopens(t):
+            opened = self.window_opened = (t.next_n, self.clock())
         if t.looking & humans:
             # A person is choosing among the moves (a list open on the phone): the
             # table waits while they read, up to LOOKING_GRACE.
@@ -186,7 +184,13 @@ class Bots:
                 return True
         else:
             self.looking_since = None
-        return self.clock() - self.window_opened[1] < self.window_grace
+        return self.clock() - opened[1] < self.window_grace
+
+    def _window_reopens(self, t) -> bool:
+        """The wait for a person starts (again) now: none is open, or a person moved
+        since it opened (they get the whole grace again)."""
+        opened = self.window_opened
+        return opened is None or (opened[0] != t.next_n and t.last_source == "phone")
 
     def step(self) -> bool:
         """Make one bot move if one is due; True if a move was made."""
@@ -240,8 +244,7 @@ class Bots:
             if self.clock() - since >= wait:
                 self.service.start_game(self.code)
                 if t.seats:  # (the people seated play this one from its start)
-                    self.people_in.add(self.service.table(self.code).game_id)
-                    self.seen |= self._held(t)
+                    self._people_play(self.service.table(self.code))
                 return
             self.stop.wait(1.0)
 
@@ -262,8 +265,7 @@ class Bots:
         if t.game_id in self.people_in or t.state is None or t.state.over:
             return False
         if t.next_n == 0:  # (a game at its start: theirs already)
-            self.people_in.add(t.game_id)
-            self.seen |= self._held(t)
+            self._people_play(t)
             return False
         now = self.clock()
         self.person_sat = self.person_sat if self.person_sat is not None else now
@@ -271,8 +273,7 @@ class Bots:
             return True
         self.service.start_game(self.code)
         t = self.service.table(self.code)
-        self.people_in.add(t.game_id)
-        self.seen |= self._held(t)
+        self._people_play(t)
         self.person_sat = None
         self.dealt()
         self.service.notice(
@@ -289,6 +290,12 @@ class Bots:
     @staticmethod
     def _held(t) -> set[tuple[int, str]]:
         return {(s, seat.token) for s, seat in t.seats.items()}
+
+    def _people_play(self, t) -> None:
+        """The game now under way is the seated people's from its start: not dealt
+        again for them, and nobody seated now took over a bot's seat in it."""
+        self.people_in.add(t.game_id)
+        self.seen |= self._held(t)
 
     def _greet_takeovers(self, t) -> None:
         """A person who takes over a bot's seat in a game under way is told so on

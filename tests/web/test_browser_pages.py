@@ -831,6 +831,14 @@ def resend(page, change):
     )
 
 
+def _anna_at_a_dice_table(live, browser):
+    """A known 2-player dice game under way, Anna's phone at seat 1: (page, table)."""
+    code = live.open("dice", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    return anna, live.service.table(code)
+
+
 def test_an_order_the_bean_field_meets_says_so_before_the_check(live, browser):
     """A newcomer's order met by the dice saved still showed its odds, beside
     "chance to complete the next order this turn: 100 %"."""
@@ -838,10 +846,7 @@ def test_an_order_the_bean_field_meets_says_so_before_the_check(live, browser):
 
     from companion.engine.dice import Roll, Save
 
-    code = live.open("dice", 2, knowledge="known", seed=2)
-    anna = phone(browser, live, code, 0, "Anna")
-    live.service.start_game(code)
-    t = live.service.table(code)
+    anna, t = _anna_at_a_dice_table(live, browser)
     with t.lock:
         s = replace(t.state, active=0)
         order = s.players[0].top.orders[0]
@@ -855,7 +860,7 @@ def test_an_order_the_bean_field_meets_says_so_before_the_check(live, browser):
         )
         s = GAMES["dice"].apply(s, Roll(0, faces))
         t.state = GAMES["dice"].apply(s, Save(0, kept))
-    live.service.notice(code, "test", "the dice were laid out")  # (an update)
+    live.service.notice(t.code, "test", "the dice were laid out")  # (an update)
     row = anna.locator("#mine .order-row[data-key='o0']")
     expect(row.locator(".tick.soon")).to_have_text("✓ in field")
     expect(row.locator(".odds")).to_have_count(0)
@@ -1210,15 +1215,12 @@ def test_five_saved_dice_lie_in_one_row_of_the_phones_bean_field(live, browser):
     """The fifth die saved wrapped under the field's name, in a row of its own."""
     from companion.engine.dice import Roll, Save
 
-    code = live.open("dice", 2, knowledge="known", seed=2)
-    anna = phone(browser, live, code, 0, "Anna")
-    live.service.start_game(code)
-    t = live.service.table(code)
+    anna, t = _anna_at_a_dice_table(live, browser)
     with t.lock:
         s = replace(t.state, active=0)
         s = GAMES["dice"].apply(s, Roll(0, tuple(d.faces[0] for d in s.dice.dice)))
         t.state = GAMES["dice"].apply(s, Save(0, (0, 1, 2, 3, 4)))
-    live.service.notice(code, "test", "the dice were laid out")  # (an update)
+    live.service.notice(t.code, "test", "the dice were laid out")  # (an update)
     dice = anna.locator("#center .bean-field .art.die")
     expect(dice).to_have_count(5)
     tops = {round(dice.nth(i).bounding_box()["y"]) for i in range(5)}
