@@ -512,11 +512,6 @@ class CameraBots(Bots):
     def at_rest(self) -> bool:
         return self.clock() >= self.world.changed + LOOK_TIME and self.live.pending is None
 
-    def dealt(self) -> None:
-        # (an old game's question is no question in the new one)
-        self.live.pending = self.live.problem = None
-        self.world.follow(self.service.table(self.code).state, self.clock())
-
     def _thrown(self, how: str, dice: list[int]) -> tuple:
         w = self.world
         return (how, tuple(sorted((w.faces[i], w.kinds[i]) for i in dice)))
@@ -543,8 +538,11 @@ class CameraBots(Bots):
             return True
         # The player glances at the phone: what the camera read is what lies there,
         # or the player corrects it (a misread face, or a look that didn't fit).
+        # A turn not rolled yet needs no correction: its throw takes all five dice,
+        # from wherever they lie (a new game dealt while a bot's hand laid dice in
+        # the tray: told to lay them as the game has them, the bot moved nothing).
         misread = not self.world.lies_as(state)
-        if self.live.problem is not None or misread:
+        if (self.live.problem is not None or misread) and not unrolled(state):
             self.live.correct(self.world.seen())
             self.corrections += 1
             if self.live.problem is not None:

@@ -27,7 +27,7 @@ from ..vision.camera import Camera, CameraError
 from ..vision.settle import SettleDetector, for_dice
 from .dice import DiceTracker
 from .fields import FieldsOutcome, SeenField, interpret_fields
-from .link import ReadingError, TableLink
+from .link import ReadingError, TableLink, TableView
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,19 @@ class LiveDice:
     _last: Applied | None = None  # the last look applied (undone by a correction)
     _agreed: int | None = None  # the log's length when the game last agreed with a look
     _judged: int | None = None  # the log's length the last look was judged against
+    _game: int | None = None  # the game all of the above belongs to
+
+    def _follow_game(self, t: TableView) -> None:
+        """A new game at the table: the old game's question and problem are no part
+        of it. The last look stays: it is how the dice lie (the new game's first
+        throw is read against it)."""
+        if t.game_id == self._game:
+            return
+        self._game = t.game_id
+        self.pending = self.problem = None
+        self.asked = None
+        self._last = None
+        self._agreed = self._judged = None
 
     def frame(self, image: np.ndarray) -> Outcome | None:
         """One camera frame; the outcome when the picture settled, else None."""
@@ -150,6 +163,7 @@ class LiveDice:
         state = t.state
         if state is None or state.over:  # a phone made the last move while it was read
             return None
+        self._follow_game(t)
         self._judged = t.next_n
         if self._agreed != t.next_n and game_of(state).dice_sightings.agrees(state, seen):
             # The game moved on without the camera (a move entered on a phone) and
@@ -191,6 +205,7 @@ class LiveDice:
     def look_json(self) -> dict | None:
         """What the camera last saw (or asks about), for the phone's correction form:
         the faces in the rolling area and in the bean field."""
+        self._follow_game(self.service.table(self.code))
         seen = self.asked or self.tracker.last
         if seen is None:
             return None
@@ -198,6 +213,7 @@ class LiveDice:
 
     def confirm(self) -> None:
         """The player tapped: the unsure look is right."""
+        self._follow_game(self.service.table(self.code))
         if self.pending is None:
             raise ReadingError(Refusal.NOTHING_TO_CONFIRM, "no reading waits for a confirmation")
         outcome, self.pending = self.pending, None
@@ -210,6 +226,7 @@ class LiveDice:
         """The player says the faces (rolling area, bean field) of the look the
         camera asked about, or of its last look: the dice stay where they were
         seen, their faces are the player's."""
+        self._follow_game(self.service.table(self.code))
         seen = self.asked or self.tracker.last
         if seen is None:
             raise ReadingError(Refusal.NOTHING_TO_CORRECT, "the camera has not read the dice yet")
@@ -236,6 +253,7 @@ class LiveDice:
         from it is taken back first and the corrected look read in its place."""
         self.pending = None
         t = self.service.table(self.code)
+        self._follow_game(t)
         about = self.asked if self.asked is not None else self.tracker.last
         # Only what the camera applied from the very look put right is taken back: a
         # later look that didn't fit (a save misread) leaves the roll before it be.

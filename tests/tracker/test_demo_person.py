@@ -20,6 +20,7 @@ from companion.sim.worlds import (
 )
 from companion.store import Store
 from companion.tables import TableService
+from companion.tracker.link import ReadingError
 from companion.vision.field_reader import face_from_slot
 
 
@@ -732,3 +733,71 @@ def test_a_person_seated_before_the_bots_start_plays_the_game_under_way(service)
     bots = Bots(service, code, 0.0, 3, clock=FakeClock(0.0))  # (a restarted demo)
     game = t.game_id
     assert not bots._deal_for_a_person(t) and t.game_id == game
+
+
+def test_a_game_dealt_for_a_person_while_a_bot_saved_dice_starts_with_all_five_rolled():
+    """CI saw the dice demo stuck at its new game's first roll: dealt while a bot's
+    hand still lay dice in the tray, the camera read them as saved before the roll,
+    and the bot, told to lay the dice as the game has them, moved nothing."""
+    service, code = _table("dice", 2, 11)
+    clock = FakeClock(0.0)
+    world, feed, live = dice_camera(service, code, seed=11, clock=clock)
+    bots = CameraBots(service, code, 0.0, 11, world, live, clock=clock)
+    for _ in range(200):
+        bots.step()
+        if any(world.saved) and clock() < world.changed + 0.3:
+            break  # a bot's hand lays dice in the tray, not yet seen
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+    assert any(world.saved) and service.table(code).next_n > 0
+    t = service.table(code)
+    service.join(code, 1, "Pat")
+    assert bots._deal_for_a_person(t)  # (it waits for the bots' move to be seen ...)
+    clock.t += 5.1
+    assert bots._deal_for_a_person(t)  # (... not for ever)
+    t = service.table(code)
+    assert t.next_n == 0
+    done = len(bots.script)
+    for _ in range(12):  # the camera looks before the bot throws: dice in the tray
+        clock.t += 0.1
+        feed.step()
+    assert live.problem == (
+        "the turn starts with all five dice: take the dice out of the bean field, then roll"
+    )
+    for _ in range(10):
+        bots.step()
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+    t = service.table(code)
+    assert not [n for n in t.notices if n.kind == "illegal"], t.notices
+    # The bot threw all five, and the camera read that throw.
+    how, thrown = bots.script[done]
+    first = service.store.log(t.game_id)[0]
+    assert how == "roll" and first.source == "camera" and first.action["player"] == 0
+    assert sorted(first.action["faces"]) == sorted(face for face, _ in thrown)
+    assert len(thrown) == 5
+
+
+def test_the_dice_camera_forgets_the_old_games_question_in_a_new_game():
+    """A question left from the last game (an unsure face) is no question in the new
+    one: confirming it there would move the new game by the old game's look."""
+    service, code = _table("dice", 2, 11)
+    clock = FakeClock(0.0)
+    world, feed, live = dice_camera(service, code, seed=11, clock=clock)
+    for _ in range(12):
+        clock.t += 0.1
+        feed.step()
+    world.throw(list(range(5)), clock())
+    for _ in range(20):
+        clock.t += 0.1
+        feed.step()
+    assert service.table(code).next_n == 1  # the first roll, read
+    live.pending = live.tracker.see(service.table(code).state, live.tracker.last)
+    live.problem = "an old game's problem"
+    service.start_game(code)
+    with pytest.raises(ReadingError, match="no reading waits"):
+        live.confirm()
+    assert live.problem is None and live.asked is None  # (the dice lie as they lay)
+    assert service.table(code).next_n == 0

@@ -119,6 +119,22 @@ def test_what_breaks_a_rule_is_a_problem_and_changes_nothing():
         assert t.last is last
 
 
+def test_dice_put_in_the_bean_field_before_a_roll_are_a_problem_that_says_what_to_do():
+    # Before the turn's first roll (dice left in the tray by the last turn or game):
+    state, t = fresh()
+    outcome = t.see(state, look(["blue"] * 3, ["blue"] * 2, moved=40))
+    assert outcome.actions == [] and outcome.problem == (
+        "the turn starts with all five dice: take the dice out of the bean field, then roll"
+    )
+    # After a save, before the next roll: only the roll's dice may be saved.
+    state, _ = play(state, t, look(FIRST))
+    state, _ = play(state, t, to_tray(t.last, ["soy", "garden"]))
+    outcome = t.see(state, to_tray(t.last, ["green"]))
+    assert outcome.actions == [] and outcome.problem == (
+        "dice went to the bean field before the roll"
+    )
+
+
 def test_a_die_saved_that_was_not_just_rolled_is_a_problem():
     state, t = fresh()
     state, _ = play(state, t, look(FIRST))

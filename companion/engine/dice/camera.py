@@ -159,6 +159,15 @@ def interpret(state: DiceState, seen: Seen, before: Seen | None) -> Outcome:
     added = list((field_now - field_was).elements())
     still = before is not None and _stayed(before.rolled, seen.rolled, seen.side)
     if state.step == "roll":
+        if added and all(f is None for f in state.faces):
+            # (the turn's first roll takes all five: dice the last turn or the last
+            # game left in the tray, put there by a hand before anything was rolled)
+            return Outcome(
+                problem="the turn starts with all five dice: "
+                "take the dice out of the bean field, then roll",
+                problem_de="Der Zug beginnt mit allen fünf Würfeln: "
+                "erst die Würfel aus dem Bohnenfeld nehmen, dann würfeln.",
+            )
         if added:
             return Outcome(
                 problem="dice went to the bean field before the roll",
