@@ -32,6 +32,7 @@ class Refusal(StrEnum):
     INTERNAL = "internal"
     MALFORMED_MESSAGE = "malformed-message"
     NO_CAMERA = "no-camera"
+    NO_DEALS = "no-deals"
     NO_OFFER = "no-offer"
     NO_PANEL = "no-panel"
     NO_SUCH_FIELD = "no-such-field"
@@ -64,6 +65,7 @@ REFUSAL_DE: dict[Refusal, str] = {
     Refusal.INTERNAL: "Am Tisch ist etwas schiefgegangen.",
     Refusal.MALFORMED_MESSAGE: "Diese Nachricht versteht der Tisch nicht.",
     Refusal.NO_CAMERA: "An diesem Tisch liest keine Kamera.",
+    Refusal.NO_DEALS: "Ein Handel wird hier aus einzelnen Karten zusammengestellt.",
     Refusal.NO_OFFER: (
         "Es gibt kein Angebot zu beantworten: es wurde zurückgenommen oder ist verfallen."
     ),

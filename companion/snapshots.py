@@ -11,7 +11,7 @@ from typing import Any
 from . import views
 from .advice import Adviser
 from .engine import words as w
-from .table import Notice, Partners, Table, people, takes_part
+from .table import Notice, Partners, Table, may_make, objected, people
 
 
 class Snapshots:
@@ -162,12 +162,19 @@ def legal_for(
     """The seat's legal actions, each with its words (said to the player: "Plant
     Soy Bean in field 2") and what the phone must still fill in (a bean the table
     saw, a new card). With `partners` (see TableService.answer_for): also the
-    deals a bot offers it, and none a bot would say no to (see takes_part)."""
+    deals a bot offers it, and none a bot would say no to (see objected), but
+    as one card of a deal to build."""
     out = []
     state = t.state
     others = people(t, partners) - {seat}
     for action in t.game.legal_actions(state):
-        if not takes_part(t, action, seat, partners):
+        if not may_make(t, action, seat, partners):
+            continue
+        # One card of a deal a bot says no to alone may still make a deal it takes
+        # with others ("this Chili Bean and that one for your Soy Bean"): listed
+        # for building deals only.
+        alone = not objected(t, action, seat, partners)
+        if not alone and not (action.part and t.game.combine):
             continue
         data = action.to_json()
         needs = t.game.needs(state, data)
@@ -188,6 +195,9 @@ def legal_for(
                 # another's move would close it (a trade with the active player):
                 # the phone may say it wants none of these
                 "window": action.window,
+                # one card of a deal (see Action.part); False: not a move alone
+                "part": action.part and t.game.combine is not None,
+                "alone": alone,
             }
         )
     return out

@@ -202,11 +202,6 @@ def asked_of(t: Table, action: Action, seat: int, partners: Partners | None) -> 
     )
 
 
-def takes_part(t: Table, action: Action, seat: int, partners: Partners | None) -> bool:
-    """A move `seat`'s phone may make (may_make) that no seat answered for objects to."""
-    return may_make(t, action, seat, partners) and not objected(t, action, seat, partners)
-
-
 def objected(t: Table, action: Action, seat: int | None, partners: Partners | None) -> str | None:
     """Why a seat answered for says no to `action` made by `seat` (None: the
     active player's own move entered for it), or None."""

@@ -362,26 +362,47 @@ class TableService:
         with t.lock:
             if t.state is None:
                 raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
-            action = t.game.action_from_json(data)
-            partners = self.partners.get(code)
-            if seat is not None and not may_make(t, action, seat, partners):
-                raise TableError(
-                    Refusal.NOT_YOUR_SEAT,
-                    f"this phone plays seat {seat + 1}, not seat {action.player + 1}",
-                )
-            after = t.game.apply(t.state, action)  # RuleError: nothing changed
-            said = objected(t, action, seat, partners)
-            if said:
-                raise TableError(Refusal.PARTNER_REFUSED, said)
-            asked = frozenset[int]() if seat is None else asked_of(t, action, seat, partners)
-            if seat is not None and asked:
-                # Another person's cards change hands: their phone says yes first.
-                t.offer = Offer(action, seat, asked, t.next_n)
-                n = None
-            else:
-                n = self._apply(t, action, after, seat, source)
+            done = self._act(t, t.game.action_from_json(data), seat, source)
         self._changed(t.code)
-        return {"n": n} if n is not None else {"n": None, "asked": sorted(asked)}
+        return done
+
+    def act_deal(self, code: str, parts: list, *, seat: int, lang: str = "en") -> dict[str, Any]:
+        """A deal a phone built card by card (each part a move of its own, see
+        Action.part): made as the one move they make together, as `act` makes it;
+        with its words (`label`), as the phone says the move made."""
+        t = self.table(code)
+        with t.lock:
+            if t.state is None:
+                raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
+            if t.game.combine is None:
+                raise TableError(Refusal.NO_DEALS, f"{t.game.title} has no deals to build")
+            moves = [t.game.action_from_json(p) for p in parts]
+            if not moves or not all(m.part for m in moves):
+                raise TableError(Refusal.NO_DEALS, "a deal is built of single cards")
+            deal, before = t.game.combine(t.state, moves), t.state
+            done = self._act(t, deal, seat, "phone")  # (worded once the engine took it)
+            done["label"] = views.label(t.game, before, deal, t.names, lang, seat)
+        self._changed(t.code)
+        return done
+
+    def _act(self, t: Table, action: Any, seat: int | None, source: str) -> dict[str, Any]:
+        """act, the action parsed, the table held (the phones told after)."""
+        partners = self.partners.get(t.code)
+        if seat is not None and not may_make(t, action, seat, partners):
+            raise TableError(
+                Refusal.NOT_YOUR_SEAT,
+                f"this phone plays seat {seat + 1}, not seat {action.player + 1}",
+            )
+        after = t.game.apply(t.state, action)  # RuleError: nothing changed
+        said = objected(t, action, seat, partners)
+        if said:
+            raise TableError(Refusal.PARTNER_REFUSED, said)
+        asked = frozenset[int]() if seat is None else asked_of(t, action, seat, partners)
+        if seat is not None and asked:
+            # Another person's cards change hands: their phone says yes first.
+            t.offer = Offer(action, seat, asked, t.next_n)
+            return {"n": None, "asked": sorted(asked)}
+        return {"n": self._apply(t, action, after, seat, source)}
 
     def _apply(self, t: Table, action: Any, after: Any, seat: int | None, source: str) -> int:
         """Make an action the engine took (`after`: the state it leads to): on disk

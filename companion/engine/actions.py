@@ -44,6 +44,12 @@ class Action:
         tells which cards that hand holds): shown only to those who may know."""
         return frozenset()
 
+    @property
+    def part(self) -> bool:
+        """One card of a deal: several parts between the same seats make one move
+        (GameDef.combine), as a person builds a deal card by card."""
+        return False
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         for f in dataclasses.fields(self):

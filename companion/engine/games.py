@@ -84,6 +84,9 @@ class GameDef:
     # Whether a simulated player agrees to another's move that needs its seat too
     # (a trade): (state, action, seat) -> bool. None: the game has no such moves.
     agrees: Callable[[Any, Action, int], bool] | None = None
+    # The one move that parts of a deal make together (see Action.part): (state,
+    # parts) -> the move (RuleError if they make none). None: the game has no deals.
+    combine: Callable[[Any, list[Action]], Action] | None = None
     # What the camera reads at this game's table: bean fields or dice; and the bean
     # varieties its cards (or dice) show (what the camera is taught).
     reads: Reads = Reads.FIELDS
@@ -190,6 +193,7 @@ def _from_package(
         must_act=view.must_act,
         bot=_part(package, "players").choose,
         agrees=getattr(_part(package, "players"), "agrees", None),
+        combine=getattr(package, "combine", None),
         reads=reads,
         varieties=varieties,
         default_players=default_players,

@@ -51,11 +51,17 @@ GAME = lambda v: isinstance(v, str) and v in GAMES  # noqa: E731
 MOST_PLAYERS = max(n for g in GAMES.values() for n in g.players)
 FEWEST_PLAYERS = min(n for g in GAMES.values() for n in g.players)
 SEAT = integer(0, MOST_PLAYERS - 1)
+PARTS = lambda v: isinstance(v, list) and 0 < len(v) <= 20 and all(obj(p) for p in v)  # noqa: E731
 
 # event -> (required fields, optional fields)
 SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "join": ({"code": ROOM, "seat": SEAT, "name": text(20)}, {}),
     "act": ({"action": obj}, {}),
+    # A deal built card by card: each part one card of it (see Action.part).
+    "deal": (
+        {"parts": lambda v: isinstance(v, list) and 0 < len(v) <= 20 and all(obj(p) for p in v)},
+        {},
+    ),
     "cards": ({"cards": small_json}, {}),
     "leave": ({}, {}),
     "watch": ({"code": ROOM}, {}),
@@ -93,6 +99,10 @@ HINTS: dict[tuple[str, str] | str, tuple[str, str]] = {
     ),
     "name": ("enter a name of 1 to 20 characters", "gib einen Namen mit 1 bis 20 Zeichen ein"),
     "action": ("choose one of the moves offered", "wähle einen der angebotenen Züge"),
+    "parts": (
+        "choose 1 to 20 cards of the deal",
+        "wähle 1 bis 20 Karten für den Handel",
+    ),
     "cards": (
         "enter the cards the game asks for",
         "gib die Karten ein, nach denen das Spiel fragt",

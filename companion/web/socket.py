@@ -341,6 +341,12 @@ def on_act(msg: dict) -> dict:
     return _ok(**service().act(code, msg["action"], seat=seat, source="phone"))
 
 
+@_handler("deal")
+def on_deal(msg: dict) -> dict:
+    code, seat = _phone()
+    return _ok(**service().act_deal(code, msg["parts"], seat=seat, lang=_lang()))
+
+
 @_handler("offer:answer")
 def on_offer_answer(msg: dict) -> dict:
     code, seat = _phone()

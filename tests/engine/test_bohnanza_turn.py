@@ -2,6 +2,9 @@
 
 from dataclasses import replace
 
+import pytest
+
+from companion.engine import RuleError
 from companion.engine import bohnanza as B
 from companion.engine.bohnanza import (
     BuyField,
@@ -280,6 +283,46 @@ def test_any_number_of_beans_for_any_number():
     assert s.players[1].set_aside == ("garden", "soy", "blue", "chili")
     assert s.players[0].set_aside == ("wax",)
     assert s.players[0].hand == ()
+
+
+def test_a_deal_built_card_by_card_is_the_one_trade_of_rulebook_example_3():
+    """Example 3, as a phone builds it: the face-up Soy Bean, a Blue Bean from the
+    hand, and Anna's Red Bean, each tapped as a card of one deal."""
+    s = _steve()
+    parts = [Trade(0, 1, face_up=(1,)), Trade(0, 1, give=(0,)), Trade(0, 1, receive=(0,))]
+    assert all(p.part for p in parts)
+    deal = B.combine(s, parts)
+    assert deal == Trade(0, 1, face_up=(1,), give=(0,), receive=(0,))
+    assert not deal.part  # (a deal is no card of another)
+    assert play(s, deal) == play(s, Trade(0, 1, face_up=(1,), give=(0,), receive=(0,)))
+    # The beans named on a card (a known deck lists them) go with the deal.
+    named = B.combine(s, [Trade(0, 1, give=(0,), give_beans=("blue",)), Trade(0, 1, give=(1,))])
+    assert named.give == (0, 1) and named.give_beans is None  # (one card not named)
+    named = B.combine(
+        s,
+        [
+            Trade(0, 1, give=(0,), give_beans=("blue",)),
+            Trade(0, 1, give=(1,), give_beans=("chili",)),
+        ],
+    )
+    assert named.give_beans == ("blue", "chili")
+    assert play(s, named).players[1].set_aside == ("blue", "chili")
+
+
+def test_the_cards_of_one_deal_are_between_the_same_two_players_each_card_once():
+    s = _steve()
+    with pytest.raises(RuleError) as info:
+        B.combine(s, [Trade(0, 1, give=(0,)), Trade(0, 2, receive=(0,))])
+    assert info.value.code == "trade-partner"
+    with pytest.raises(RuleError) as info:
+        B.combine(s, [Trade(0, 1, give=(0,)), EndTrading(0)])
+    assert info.value.code == "malformed-action"
+    with pytest.raises(RuleError) as info:
+        B.combine(s, [])
+    assert info.value.code == "malformed-action"
+    # The same card tapped twice: the deal names it twice, and apply refuses it.
+    twice = B.combine(s, [Trade(0, 1, give=(0,)), Trade(0, 1, give=(0,))])
+    refused(s, twice, "malformed-action")
 
 
 def test_the_active_player_trades_hand_cards_after_the_face_up_ones_are_gone():

@@ -277,12 +277,17 @@ def test_a_bot_says_no_to_a_persons_trade_that_does_not_help_it_and_takes_one_th
         "no trading step with deals a bot likes and deals it doesn't",
     )
     refused = next(a for a in trades if a not in liked)
-    # The phone offers only the deals the bots would take ...
-    offered = [
-        i["action"] for i in service.snapshot(code, 0)["legal"] if i["action"]["type"] == "trade"
-    ]
+    # The phone offers as moves only the deals the bots would take ...
+    legal = service.snapshot(code, 0)["legal"]
+    offered = [i["action"] for i in legal if i["action"]["type"] == "trade" and i["alone"]]
     assert refused.to_json() not in offered
     assert sorted(map(str, offered)) == sorted(str(a.to_json()) for a in liked)
+    # (a single card refused alone is listed as a card of a deal to build, no more)
+    cards = [i["action"] for i in legal if not i["alone"]]
+    assert cards and all(i["part"] for i in legal if not i["alone"])
+    assert sorted(map(str, cards)) == sorted(
+        str(a.to_json()) for a in trades if a.part and a not in liked
+    )
     # ... and one sent anyway (an older screen) is said no to, with words.
     before, n = t.state, t.next_n
     with pytest.raises(CompanionError) as err:
@@ -292,6 +297,91 @@ def test_a_bot_says_no_to_a_persons_trade_that_does_not_help_it_and_takes_one_th
     assert t.state == before and t.next_n == n  # nothing changed, nothing stored
     service.act(code, liked[0].to_json(), seat=0, source="phone")
     assert t.next_n == n + 1
+
+
+def test_a_person_builds_a_deal_of_several_cards_that_a_bot_takes_though_not_card_by_card():
+    """ "Your Soy Bean for my Chili Bean and my Blue Bean": a bot says no to being
+    asked for a card for nothing, yes to the deal. The phone lists such a card for
+    building deals only; the deal made is one trade, in the log as one."""
+    from companion.engine.bohnanza import Trade
+    from companion.errors import CompanionError, Refusal
+
+    service, code, bots, clock = _bots_and_a_person(8, 0, "Eve")
+    t = service.table(code)
+    game = t.game
+
+    def a_deal(t):  # a card the bot refuses alone, and one that makes the deal
+        if t.state.step != "trade" or t.state.active != 0:
+            return None
+        parts = [a for a in game.legal_actions(t.state) if isinstance(a, Trade) and a.part]
+        for asked in (a for a in parts if a.receive):
+            if game.agrees(t.state, asked, asked.partner):
+                continue
+            for given in (a for a in parts if a.partner == asked.partner and not a.receive):
+                deal = game.combine(t.state, [asked, given])
+                if game.agrees(t.state, deal, deal.partner):
+                    return asked, given, deal
+        return None
+
+    asked, given, deal = _play_until(
+        service, code, bots, clock, 0, random.Random(8), a_deal, 600, "no deal to build"
+    )
+    listed = {str(i["action"]): i for i in service.snapshot(code, 0)["legal"]}
+    assert listed[str(asked.to_json())]["part"] and not listed[str(asked.to_json())]["alone"]
+    assert listed[str(given.to_json())]["part"]
+    before, n = t.state, t.next_n
+    with pytest.raises(CompanionError) as err:  # alone: no
+        service.act(code, asked.to_json(), seat=0, source="phone")
+    assert err.value.code == Refusal.PARTNER_REFUSED and t.state == before
+    made = service.act_deal(code, [asked.to_json(), given.to_json()], seat=0)
+    assert made["n"] == n and t.next_n == n + 1
+    assert made["label"] == game.label(before, deal, t.names, "en", 0)
+    entry = service.store.log(t.game_id)[-1]
+    assert entry.action == deal.to_json() and entry.seat == 0 and entry.source == "phone"
+    assert t.state == game.apply(before, deal)
+
+
+def test_a_deal_that_is_no_deal_is_refused_with_words_and_changes_nothing():
+    from companion.engine import RuleError
+    from companion.engine.bohnanza import EndTrading, Trade
+    from companion.errors import CompanionError, Refusal
+
+    service, code, bots, clock = _bots_and_a_person(8, 0, "Eve")
+    t = service.table(code)
+
+    def trading(t):
+        return t.state.step == "trade" and t.state.active == 0
+
+    _play_until(service, code, bots, clock, 0, random.Random(8), trading, 600, "no trading")
+    before, n = t.state, t.next_n
+    one_for_one = next(
+        a for a in t.game.legal_actions(t.state) if isinstance(a, Trade) and a.give and a.receive
+    )
+    cases = [
+        ([one_for_one.to_json()], Refusal.NO_DEALS, "a deal is built of single cards"),
+        ([EndTrading(0).to_json()], Refusal.NO_DEALS, "a deal is built of single cards"),
+        ([], Refusal.NO_DEALS, "a deal is built of single cards"),
+        (
+            [Trade(0, 1, give=(0,)).to_json(), Trade(0, 2, give=(1,)).to_json()],
+            "trade-partner",
+            "one deal is between the same two players",
+        ),
+        (
+            [Trade(0, 1, give=(0,)).to_json(), Trade(0, 1, give=(0,)).to_json()],
+            "malformed-action",
+            "the same card in your hand is named twice",
+        ),
+        ([{"type": "trade", "player": 0}], "malformed-action", ""),
+    ]
+    for parts, code_, words in cases:
+        with pytest.raises((CompanionError, RuleError)) as err:
+            service.act_deal(code, parts, seat=0)
+        assert err.value.code == code_ and words in err.value.message, err.value
+        assert t.state == before and t.next_n == n and t.offer is None
+    dice, _ = _table("dice", 2, 1)
+    with pytest.raises(CompanionError) as err:
+        dice.act_deal(dice.open_tables()[0].code, [one_for_one.to_json()], seat=0)
+    assert err.value.code == Refusal.NO_DEALS
 
 
 def test_a_person_trades_with_the_active_bot_which_waits_for_them_before_it_ends_trading():
@@ -458,7 +548,7 @@ def test_the_active_bot_says_no_to_a_deal_it_would_not_make_and_the_phone_never_
     deals = _a_bots_trading_step(service, code, bots, clock, 1, random.Random(4))
     unwanted = [a for a in deals if not t.game.agrees(t.state, a, a.player)]
     assert unwanted, "every deal suits the active bot: no refusal to check"
-    offered = [i["action"] for i in service.snapshot(code, 1)["legal"]]
+    offered = [i["action"] for i in service.snapshot(code, 1)["legal"] if i["alone"]]
     assert all(a.to_json() not in offered for a in unwanted)
     before, n = t.state, t.next_n
     with pytest.raises(CompanionError) as err:

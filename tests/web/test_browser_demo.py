@@ -229,3 +229,80 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
         assert not [n for n in demo.table.notices if n.kind == "illegal"]
     finally:
         demo.close()
+
+
+def test_a_person_builds_a_deal_of_several_cards_with_a_bot_on_the_phone(browser, tmp_path):
+    """Rulebook example 3's kind of deal ("the face-up Soy Bean and a Blue Bean from
+    my hand for a Red Bean"), tapped card by card on a 360 px phone and offered as
+    one: the bot takes the whole deal, the log has one trade."""
+    import json
+
+    demo = DemoTable(tmp_path, "bohnanza", 3, 6)
+    try:
+        page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        page.add_init_script("window.__settleMs = 0")
+        page.goto(f"{demo.url}/j/{demo.code}")
+        page.fill("#name", "Pat")
+        page.locator('[data-seat="0"]').first.click()
+        page.wait_for_url(f"**/p/{demo.code}")
+        t = demo.table
+        deadline = time.monotonic() + 60
+        while not (t.state.step == "trade" and t.state.active == 0 and 0 in t.seats):
+            assert time.monotonic() < deadline, f"no trading step of Pat's: {t.state.step}"
+            t = demo.table
+            if t.state.active == 0 and t.state.step != "trade":
+                for kind in ("plant", "draw-face-up"):
+                    button = page.locator(f'#actions button.move[data-type="{kind}"]:enabled')
+                    if button.count():
+                        _tap(button.first)
+                        break
+            page.wait_for_timeout(200)
+        # The deal to build: a card the bot takes with another (the engine's bot says).
+        game, state = t.game, t.state
+        parts = [i for i in demo.service.legal_for(t, 0) if i["part"]]
+        actions = [game.action_from_json(i["action"]) for i in parts]
+        deal, chosen = None, None
+        for a in actions:
+            for b in actions:
+                if a is not b and a.partner == b.partner and (a.receive or b.receive):
+                    d = game.combine(state, [a, b])
+                    if game.agrees(state, d, d.partner):
+                        deal, chosen = d, (a, b)
+                        break
+            if deal:
+                break
+        assert deal is not None, "no deal of two cards the bots would take"
+        group = next(i["group"] for i in parts if i["action"] == chosen[0].to_json())
+        opener = page.locator("#actions button.group-open:not(.deal-open)", has_text=group)
+        if opener.count():
+            _tap(opener.first)
+            _tap(page.locator("#actions button.deal-open").first)
+        else:
+            _tap(page.locator("#actions button.deal-open", has_text=group).first)
+        expect(page.locator("#actions [data-key='deal-hint']")).to_contain_text(
+            "it says yes or no to the whole deal"
+        )
+        send = page.locator("#actions button.deal-send")
+        expect(send).to_be_disabled()
+        expect(send).to_have_text("Tap two cards or more")
+        for a in chosen:
+            key = "part:" + json.dumps(a.to_json(), separators=(",", ":"), ensure_ascii=False)
+            card = next(
+                c
+                for c in page.locator("#actions button.part").all()
+                if c.get_attribute("data-key") == key
+            )
+            card.click()
+        expect(page.locator("#actions button.part.on")).to_have_count(2)
+        expect(send).to_have_text("Offer this deal (2 cards)")
+        expect(send).to_be_in_viewport()  # (at the dock's foot, however long the list)
+        n = demo.table.next_n
+        label = game.label(state, deal, t.names, "en", 0)
+        send.click()
+        expect(page.locator("#done-note")).to_have_text(f"✓ Done: {label}")
+        entry = demo.store.log(demo.table.game_id)[n]
+        assert entry.action == deal.to_json() and entry.seat == 0 and entry.source == "phone"
+        expect(page.locator("#actions button.part")).to_have_count(0)  # (the list closed)
+        page.screenshot(path=str(tmp_path / "deal.png"))
+    finally:
+        demo.close()

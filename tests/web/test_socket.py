@@ -43,6 +43,8 @@ def test_a_bad_setup_is_refused_with_the_engines_words(client_for):
         ("join", {"code": "ABCD", "seat": 0, "name": "Ann", "admin": True}, "unexpected field"),
         ("join", "ABCD", "JSON object"),
         ("act", {"move": {}}, "missing field 'action'"),
+        ("deal", {"parts": []}, "field 'parts'"),
+        ("deal", {"parts": ["soy"]}, "field 'parts'"),
         ("host:open", {"game": "chess", "players": 2}, "field 'game'"),
         ("host:open", {"game": "duel", "players": 99}, "field 'players'"),
         ("panel:press", {"code": "ABCD"}, "missing field 'button'"),
@@ -125,6 +127,28 @@ def test_a_move_is_applied_acknowledged_and_broadcast(client_for, service):
         assert snap["view"]["players"][0]["fields"][0]["bean"] == "soy"
     assert snaps["b"]["you"]["seat"] == 1 and snaps["w"]["you"] is None
     assert "Anna plants Soy Bean in field 1" in snaps["w"]["log"][-1]
+
+
+def test_a_deal_built_card_by_card_is_made_as_one_trade_and_said_in_words(client_for, service):
+    host, code = open_table(client_for, knowledge="known", seed=5)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna")
+    t = service.table(code)
+    for kind in ("plant", "draw-face-up"):
+        action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
+        assert anna.emit("act", {"action": action.to_json()}, callback=True)["ok"]
+    parts = [
+        {"type": "trade", "player": 0, "partner": 2, "face_up": [0]},
+        {"type": "trade", "player": 0, "partner": 2, "face_up": [1]},
+    ]
+    given = t.state.face_up
+    assert given == ("garden", "blue")
+    reply = anna.emit("deal", {"parts": parts}, callback=True)
+    assert reply["ok"] and reply["n"] == 2, reply  # (seat 3 has no phone: agreed across)
+    assert reply["label"] == "Give the face-up Garden Bean and the face-up Blue Bean to Seat 3"
+    assert t.state.players[2].set_aside == given
+    reply = anna.emit("deal", {"parts": parts}, callback=True)  # (no face-up card left)
+    assert not reply["ok"] and reply["error"]["code"] == "no-such-card"
 
 
 def test_a_refused_move_returns_the_engines_message_and_changes_nothing(client_for, service):

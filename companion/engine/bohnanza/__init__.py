@@ -18,6 +18,7 @@ from .actions import (
 from .game import (
     apply,
     can_harvest,
+    combine,
     fields_for,
     forecast,
     invariants,
@@ -32,6 +33,7 @@ from .state import Player, State
 
 __all__ = [
     "CODEC",
+    "combine",
     "EDITIONS",
     "EDITION_LABELS",
     "EDITION_PLAYERS",

@@ -67,6 +67,11 @@ class Trade(Action):
             ([self.player] if self.give else []) + ([self.partner] if self.receive else [])
         )
 
+    @property
+    def part(self) -> bool:
+        # One card, either way: "two Chili Beans for your Soy Bean" is three of them.
+        return len(self.face_up) + len(self.give) + len(self.receive) == 1
+
 
 @CODEC.register("end-trading")
 @dataclass(frozen=True, slots=True)

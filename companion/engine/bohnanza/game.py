@@ -394,6 +394,37 @@ def _trade(state: State, a: Trade) -> State:
     return replace(state, players=tuple(players), face_up=face_up)
 
 
+def combine(state: State, parts: list[Action]) -> Trade:
+    """The one trade that cards of a deal make together, each a trade or gift of its
+    own (a phone builds "two Chili Beans for your Soy Bean" card by card). Whether
+    the trade is legal is apply's to say, as for any trade."""
+    trades = [p for p in parts if isinstance(p, Trade)]
+    if not trades or len(trades) != len(parts):
+        raise RuleError(Rule.MALFORMED_ACTION, "a deal is made of the cards of trades")
+    first = trades[0]
+    if any((t.player, t.partner) != (first.player, first.partner) for t in trades):
+        raise RuleError(Rule.TRADE_PARTNER, "one deal is between the same two players")
+
+    def joined(name: str) -> tuple[int, ...]:
+        return tuple(i for t in trades for i in getattr(t, name))
+
+    def beans(cards: str, named: str) -> tuple[str, ...] | None:
+        with_cards = [t for t in trades if getattr(t, cards)]
+        if not with_cards or any(getattr(t, named) is None for t in with_cards):
+            return None  # (a hidden hand's cards: nobody named them)
+        return tuple(b for t in with_cards for b in getattr(t, named))
+
+    return Trade(
+        first.player,
+        first.partner,
+        joined("face_up"),
+        joined("give"),
+        joined("receive"),
+        beans("give", "give_beans"),
+        beans("receive", "receive_beans"),
+    )
+
+
 def _end_trading(state: State, a: EndTrading) -> State:
     _require_active(state, a.player, "end trading")
     _require_step(state, "trade", "end trading")

@@ -22,6 +22,7 @@
     cards: null,        // the harvest cards being entered before the start
     over: false,
     offerShown: null,   // the offer last shown (a new one is scrolled to)
+    chosen: new Set(),  // the cards of a deal being built (see dealBox)
   };
   const dock = document.getElementById("dock");
   const actions = document.getElementById("actions");
@@ -95,12 +96,12 @@
     const v = snap.view;
     document.getElementById("whoami").textContent = `${snap.you.name || R.name(snap, me)} · ${C.t("you.seat", { n: me + 1 })}`;
     const mine = !!v && !v.over && v.active === me;
-    const moves = (snap.legal || []).length > 0;
+    const moves = legalMoves().length > 0;
     // Another's turn that waits for this phone's move (the Duel's bo(h)nus draw,
     // a gift to plant, traded cards): said as plainly as a turn of one's own.
     // (a harvest forced on another's turn counts: the table waits for it)
     const asked = !mine && !!v && !v.over && (v.waiting_for || []).includes(me)
-      && ((snap.legal || []).length > 0 || offeredToMe());
+      && (legalMoves().length > 0 || offeredToMe());
     const status = document.getElementById("status");
     status.className = "status" + (mine || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
     document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) }) : R.turnText(snap, me);
@@ -117,6 +118,10 @@
     document.title = (mine ? "▶ " : "") + `${snap.table.title || ""} ${code}`;
     tellLooking();
   }
+
+  // The moves this phone may make alone (one card of a deal a bot says no to alone
+  // is listed for building deals only: see dealBox).
+  function legalMoves() { return (snap.legal || []).filter((it) => it.alone !== false); }
 
   // The table is told while a list of moves is open here (a person choosing a
   // trade): the demo's bots then wait before a move that would take it away.
@@ -137,7 +142,7 @@
     let others = waiting.filter((s) => s !== me);
     // (on another's turn, moves their next move would close, a trade with them,
     // are this phone's to take or leave: the step is still theirs)
-    const mine = (snap.legal || []).some((it) => !it.any_time && !(it.window && v.active !== me));
+    const mine = legalMoves().some((it) => !it.any_time && !(it.window && v.active !== me));
     if (mine || others.length < waiting.length) return R.stepText(v);
     if (!others.length) {
       // Nobody must act (the active player may plant a second card or go on): on
@@ -197,7 +202,7 @@
     document.getElementById("center-card").hidden = !v || (v.show.reads !== "dice" && !R.center(v).childNodes.length);
     if (!v) { C.fill(el); return; }
     if (v.show.reads === "dice") {
-      const saves = (snap.legal || []).filter((it) => it.action.type === "save");
+      const saves = legalMoves().filter((it) => it.action.type === "save");
       const savable = new Set(saves.flatMap((it) => it.action.dice));
       for (const i of [...ui.dice]) if (!savable.has(i)) ui.dice.delete(i);
       C.fill(el, R.diceTable(v, saves.length ? (d, i) => pickDie(d, i, savable) : null));
@@ -295,7 +300,7 @@
       return;
     }
     if (v.over) { dock.className = "dock quiet"; C.fill(actions, C.h("p", { class: "hint" }, R.resultText(snap))); return; }
-    const items = snap.legal || [];
+    const items = legalMoves();
     if (ui.passed !== stepKey()) ui.passed = null;  // (said for that step only)
     ui.choiceDue = choiceDue();  // (once a drawing, for every move's button)
     dock.className = "dock" + (items.length || offeredToMe() ? " live" : " quiet");
@@ -315,6 +320,11 @@
     if (offerKey && offerKey !== ui.offerShown) requestAnimationFrame(() => { dock.scrollTop = 0; });
     ui.offerShown = offerKey;
     if (ui.gone) { out.push(C.h("p", { class: "hint gone-note", "data-key": "gone" }, C.t("moves.gone"))); }
+    const dealing = ui.group && ui.group.startsWith("deal:") ? ui.group.slice(5) : null;
+    if (dealing && dealParts(dealing).length >= 2) {
+      C.fill(actions, [...out, ...dealBox(dealing)]);
+      return;
+    }
     if (!items.length) {
       if (offer) { C.fill(actions, out); return; }  // (the offer says what there is to do)
       // Your turn, yet nothing to do: say whom the table waits for (the other
@@ -325,6 +335,8 @@
       out.push(names.length
         ? C.h("p", { class: "hint", "data-key": "waiting" }, C.t("moves.waiting", { names: C.list(names) }))
         : C.h("p", { class: "hint", "data-key": "none" }, C.t("moves.none")));
+      // (no deal a bot takes card for card, but one of several cards it may)
+      out.push(...dealButtons([...new Set((snap.legal || []).map((it) => it.group || it.label))].map((label) => ({ label }))));
       C.fill(actions, out);
       return;
     }
@@ -374,9 +386,11 @@
         C.h("button", { class: "back", onclick: () => { closeGroup(); draw(); } }, "‹ " + C.t("moves.back")),
         C.h("span", { class: "group-name" }, open.label)));
       out.push(botDeals(open.items));
+      out.push(...dealButtons([open], true));
       out.push(C.h("div", { class: "move-list", "data-key": "list:" + open.key }, open.items.map(moveButton)));
     } else if (rest.length <= GROUPS_FLAT || groups.length === 1) {
       out.push(botDeals(rest));
+      out.push(...dealButtons(groups));
       out.push(C.h("div", { class: "move-list", "data-key": "flat" }, rest.map(moveButton)));
     } else {
       out.push(C.h("div", { class: "move-list groups", "data-key": "groups" }, groups.map((g) => (g.items.length === 1 ? moveButton(g.items[0])
@@ -398,6 +412,57 @@
     if (!bots.length) return null;
     return C.h("p", { class: "hint", "data-key": "bot-deals" },
       C.t("moves.botDeals", { name: C.list(bots.map((s) => R.name(snap, s))) }));
+  }
+
+  // ------------------------------------------------------------ a deal built card by card
+  // "Two Chili Beans for your Soy Bean": the cards of a deal (each a move of its
+  // own, `part`, under its partner's heading) tapped one by one, then offered as
+  // one move; the partner (or the bot playing it) says yes or no to the whole.
+  function dealParts(group) {
+    return (snap.legal || []).filter((it) => it.part && (it.group || it.label) === group);
+  }
+  const partKey = (it) => JSON.stringify(it.action);
+  function dealButtons(groups, opened) {  // (`opened`: under the group's own heading)
+    return groups.map((g) => g.label).filter((label) => dealParts(label).length >= 2).map((label) =>
+      C.h("button", { class: "group-open deal-open", "data-key": "deal:" + label, "data-type": "deal", disabled: ui.busy,
+        onclick: () => { ui.chosen = new Set(); openGroup("deal:" + label); draw(); dock.scrollTop = 0; } },
+      C.h("span", {}, opened ? C.t("deal.buildHere") : C.t("deal.build", { group: label })),
+      C.h("span", { class: "n" }, "›")));
+  }
+  function dealBox(group) {
+    const parts = dealParts(group);
+    const keys = new Set(parts.map(partKey));
+    for (const k of [...ui.chosen]) if (!keys.has(k)) ui.chosen.delete(k);  // (no longer legal)
+    const chosen = parts.filter((it) => ui.chosen.has(partKey(it)));
+    return [
+      C.h("div", { class: "group-head", "data-key": "head" },
+        C.h("button", { class: "back", onclick: () => { closeGroup(); draw(); } }, "‹ " + C.t("moves.back")),
+        C.h("span", { class: "group-name" }, group)),
+      C.h("p", { class: "hint", "data-key": "deal-hint" }, C.t(botPartner(parts) ? "deal.hintBot" : "deal.hint",
+        { name: botPartner(parts) })),
+      C.h("div", { class: "move-list deal", "data-key": "deal:" + group }, parts.map((it) => {
+        const k = partKey(it);
+        const on = ui.chosen.has(k);
+        return C.h("button", { class: "part" + (on ? " on" : ""), "data-key": "part:" + k, "aria-pressed": String(on),
+          disabled: ui.busy, onclick: () => { if (on) ui.chosen.delete(k); else ui.chosen.add(k); drawDock(); } },
+        C.h("span", { class: "part-box" }, on ? "✓" : ""), C.h("span", {}, it.label));
+      })),
+      C.h("button", { class: "move primary deal-send", "data-type": "deal-send", "data-key": "deal-send",
+        disabled: ui.busy || chosen.length < 2, onclick: () => sendDeal(chosen) },
+      chosen.length < 2 ? C.t("deal.pick") : C.n("deal.offer", chosen.length)),
+    ];
+  }
+  // The bot a deal is with, by name (it says yes or no to the whole), or null.
+  function botPartner(parts) {
+    const it = parts[0];
+    const other = it.action.player === me ? it.action.partner : it.action.player;
+    return (snap.table.seats[other] || {}).bot ? R.name(snap, other) : null;
+  }
+  async function sendDeal(parts) {
+    const reply = await request("deal", { parts: parts.map((it) => it.action) });
+    if (reply.ok) { ui.chosen = new Set(); closeGroup(); }
+    if (reply.ok && reply.label && !(reply.asked && reply.asked.length)) done(reply.label);
+    if (snap) draw();
   }
 
   // The step "none for me" is said in (active|step), as the table keeps it: its
@@ -455,7 +520,7 @@
   // gift or a traded card): those are what to do now, shown so.
   function choiceDue() {
     const v = snap.view;
-    const items = snap.legal || [];
+    const items = legalMoves();
     return !!v && !offeredToMe() && (v.waiting_for || []).includes(me) && items.length > 0
       && items.every((it) => it.any_time || it.optional);
   }
