@@ -418,8 +418,11 @@
   // "Two Chili Beans for your Soy Bean": the cards of a deal (each a move of its
   // own, `part`, under its partner's heading) tapped one by one, then offered as
   // one move; the partner (or the bot playing it) says yes or no to the whole.
+  // (a card the phone must still name, a hidden hand's at a real table, goes alone:
+  // its form names one card)
   function dealParts(group) {
-    return (snap.legal || []).filter((it) => it.part && (it.group || it.label) === group);
+    return (snap.legal || []).filter((it) => it.part && (it.group || it.label) === group
+      && !Object.keys(it.needs || {}).length);
   }
   const partKey = (it) => JSON.stringify(it.action);
   function dealButtons(groups, opened) {  // (`opened`: under the group's own heading)
