@@ -65,7 +65,9 @@ REFUSAL_DE: dict[Refusal, str] = {
     Refusal.INTERNAL: "Am Tisch ist etwas schiefgegangen.",
     Refusal.MALFORMED_MESSAGE: "Diese Nachricht versteht der Tisch nicht.",
     Refusal.NO_CAMERA: "An diesem Tisch liest keine Kamera.",
-    Refusal.NO_DEALS: "Ein Handel wird hier aus einzelnen Karten zusammengestellt.",
+    Refusal.NO_DEALS: (
+        "Ein Handel wird aus einzelnen Karten zusammengestellt (nicht in jedem Spiel)."
+    ),
     Refusal.NO_OFFER: (
         "Es gibt kein Angebot zu beantworten: es wurde zurückgenommen oder ist verfallen."
     ),

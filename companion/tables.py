@@ -379,9 +379,10 @@ class TableService:
             moves = [t.game.action_from_json(p) for p in parts]
             if not moves or not all(m.part for m in moves):
                 raise TableError(Refusal.NO_DEALS, "a deal is built of single cards")
-            deal, before = t.game.combine(t.state, moves), t.state
-            done = self._act(t, deal, seat, "phone")  # (worded once the engine took it)
-            done["label"] = views.label(t.game, before, deal, t.names, lang, seat)
+            deal = t.game.combine(t.state, moves)
+            t.game.apply(t.state, deal)  # (judged before it is worded: RuleError, no change)
+            label = views.label(t.game, t.state, deal, t.names, lang, seat)
+            done = {**self._act(t, deal, seat, "phone"), "label": label}
         self._changed(t.code)
         return done
 

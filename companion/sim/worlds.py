@@ -155,10 +155,16 @@ class Bots:
         # (a person who said "none for me" is not waited for in this step of this turn)
         now = (t.state.active, t.state.step)
         open_to = {s for s in humans if t.passed.get(s) != now}
+        # (a card the bot takes only in a deal counts while the person's phone has a
+        # list open: they may be building one)
+        building = bool(t.looking & open_to) and t.game.combine is not None
         if not any(
             type(a).window
             and a.seats & open_to
-            and all(self.objection(t, a, s) is None for s in a.seats - humans)
+            and (
+                all(self.objection(t, a, s) is None for s in a.seats - humans)
+                or (building and a.part)
+            )
             for a in legal
         ):
             self.window_opened = None

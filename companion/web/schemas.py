@@ -58,10 +58,7 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "join": ({"code": ROOM, "seat": SEAT, "name": text(20)}, {}),
     "act": ({"action": obj}, {}),
     # A deal built card by card: each part one card of it (see Action.part).
-    "deal": (
-        {"parts": lambda v: isinstance(v, list) and 0 < len(v) <= 20 and all(obj(p) for p in v)},
-        {},
-    ),
+    "deal": ({"parts": PARTS}, {}),
     "cards": ({"cards": small_json}, {}),
     "leave": ({}, {}),
     "watch": ({"code": ROOM}, {}),

@@ -320,6 +320,10 @@ def test_the_cards_of_one_deal_are_between_the_same_two_players_each_card_once()
     with pytest.raises(RuleError) as info:
         B.combine(s, [])
     assert info.value.code == "malformed-action"
+    # A bean named for one card may not slide onto another part's card.
+    with pytest.raises(RuleError) as info:
+        B.combine(s, [Trade(0, 1, give=(), give_beans=("blue",)), Trade(0, 1, give=(1,))])
+    assert info.value.code == "malformed-action"
     # The same card tapped twice: the deal names it twice, and apply refuses it.
     twice = B.combine(s, [Trade(0, 1, give=(0,)), Trade(0, 1, give=(0,))])
     refused(s, twice, "malformed-action")

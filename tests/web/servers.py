@@ -128,7 +128,9 @@ class Live:
         return [
             item
             for item in self.service.legal_for(t, seat)
-            if (kind is None or item["action"]["type"] == kind) and when(item["action"])
+            if item["alone"]  # (not a card a bot takes only in a deal)
+            and (kind is None or item["action"]["type"] == kind)
+            and when(item["action"])
         ]
 
     def act(self, code, seat, kind, when=lambda action: True):

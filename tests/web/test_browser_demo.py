@@ -286,7 +286,9 @@ def test_a_person_builds_a_deal_of_several_cards_with_a_bot_on_the_phone(browser
         expect(send).to_be_disabled()
         expect(send).to_have_text("Tap two cards or more")
         for a in chosen:
+            words = next(i["label"] for i in parts if i["action"] == a.to_json())
             key = "part:" + json.dumps(a.to_json(), separators=(",", ":"), ensure_ascii=False)
+            key += "|" + words
             card = next(
                 c
                 for c in page.locator("#actions button.part").all()

@@ -404,6 +404,12 @@ def combine(state: State, parts: list[Action]) -> Trade:
     first = trades[0]
     if any((t.player, t.partner) != (first.player, first.partner) for t in trades):
         raise RuleError(Rule.TRADE_PARTNER, "one deal is between the same two players")
+    for t in trades:  # (a bean named for one card must not slide onto another's)
+        for cards, named in ((t.give, t.give_beans), (t.receive, t.receive_beans)):
+            if named is not None and len(named) != len(cards):
+                raise RuleError(
+                    Rule.MALFORMED_ACTION, "name one bean for every card traded from a hand"
+                )
 
     def joined(name: str) -> tuple[int, ...]:
         return tuple(i for t in trades for i in getattr(t, name))

@@ -336,7 +336,7 @@
         ? C.h("p", { class: "hint", "data-key": "waiting" }, C.t("moves.waiting", { names: C.list(names) }))
         : C.h("p", { class: "hint", "data-key": "none" }, C.t("moves.none")));
       // (no deal a bot takes card for card, but one of several cards it may)
-      out.push(...dealButtons([...new Set((snap.legal || []).map((it) => it.group || it.label))].map((label) => ({ label }))));
+      out.push(...dealButtons(dealGroups()));
       C.fill(actions, out);
       return;
     }
@@ -390,9 +390,11 @@
       out.push(C.h("div", { class: "move-list", "data-key": "list:" + open.key }, open.items.map(moveButton)));
     } else if (rest.length <= GROUPS_FLAT || groups.length === 1) {
       out.push(botDeals(rest));
-      out.push(...dealButtons(groups));
+      out.push(...dealButtons(dealGroups()));
       out.push(C.h("div", { class: "move-list", "data-key": "flat" }, rest.map(moveButton)));
     } else {
+      const listed = new Set(groups.map((g) => g.label));
+      out.push(...dealButtons(dealGroups().filter((g) => !listed.has(g.label))));
       out.push(C.h("div", { class: "move-list groups", "data-key": "groups" }, groups.map((g) => (g.items.length === 1 ? moveButton(g.items[0])
         : C.h("button", { class: "group-open", "data-key": "g:" + g.key, "data-group": g.key, disabled: ui.busy,
           onclick: () => { openGroup(g.key); draw(); } },
@@ -424,7 +426,12 @@
     return (snap.legal || []).filter((it) => it.part && (it.group || it.label) === group
       && !Object.keys(it.needs || {}).length);
   }
-  const partKey = (it) => JSON.stringify(it.action);
+  // (with its words: a face-up card taken meanwhile shifts the others' places)
+  const partKey = (it) => JSON.stringify(it.action) + "|" + it.label;
+  // Every partner a deal may be built with (one whose cards a bot takes only in a
+  // deal has no list of single moves of its own).
+  const dealGroups = () => [...new Set((snap.legal || []).filter((it) => it.part).map((it) => it.group || it.label))]
+    .map((label) => ({ label }));
   function dealButtons(groups, opened) {  // (`opened`: under the group's own heading)
     return groups.map((g) => g.label).filter((label) => dealParts(label).length >= 2).map((label) =>
       C.h("button", { class: "group-open deal-open", "data-key": "deal:" + label, "data-type": "deal", disabled: ui.busy,
