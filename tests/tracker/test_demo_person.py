@@ -341,6 +341,39 @@ def test_a_person_builds_a_deal_of_several_cards_that_a_bot_takes_though_not_car
     assert t.state == game.apply(before, deal)
 
 
+def test_the_active_bot_waits_while_a_person_builds_a_deal_of_cards_it_takes_only_together():
+    """On a bot's turn a person may have no single card the bot would trade, yet
+    build a deal it takes: while the phone's list is open the bot waits (it ended
+    trading under the person's fingers)."""
+    from companion.engine.bohnanza import Trade
+
+    service, code, bots, clock = _bots_and_a_person(4, 1, "Gus")
+
+    def only_deals(t):
+        if t.state.step != "trade" or t.state.active == 1:
+            return None
+        mine = [
+            a
+            for a in t.game.legal_actions(t.state)
+            if isinstance(a, Trade) and a.partner == 1 and a.part
+        ]
+        alone = [a for a in mine if t.game.agrees(t.state, a, a.player)]
+        return mine if mine and not alone else None
+
+    _play_until(
+        service, code, bots, clock, 1, random.Random(4), only_deals, 900, "no such trading step"
+    )
+    t = service.table(code)
+    legal = t.game.legal_actions(t.state)
+    assert not bots.waits_for_a_person(t, legal, {1})  # nothing to choose alone: no wait
+    service.looking(code, 1, True)  # the phone opens the deal builder
+    assert bots.waits_for_a_person(t, legal, {1})
+    n = t.next_n
+    assert not bots.step() and t.next_n == n  # the bot does not end trading
+    clock.t += 31  # (up to LOOKING_GRACE, as for any list)
+    assert not bots.waits_for_a_person(t, legal, {1})
+
+
 def test_a_deal_that_is_no_deal_is_refused_with_words_and_changes_nothing():
     from companion.engine import RuleError
     from companion.engine.bohnanza import EndTrading, Trade

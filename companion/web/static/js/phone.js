@@ -579,9 +579,13 @@
   }
   const doneNote = document.getElementById("done-note");
   let doneTimer = null;
+  // Over the page just above the dock, not over the moves (nothing shifts), and
+  // kept there as the dock grows or shrinks (it covered "‹ Back" of a list opened).
+  const placeDone = () => { doneNote.style.bottom = `${dock.offsetHeight + 8}px`; };
+  new ResizeObserver(() => { if (!doneNote.hidden) placeDone(); }).observe(dock);
   function done(label) {
     doneNote.textContent = C.t("moves.done", { label });
-    doneNote.style.bottom = `${dock.offsetHeight + 8}px`;  // (over the page, not the moves: nothing shifts)
+    placeDone();
     doneNote.hidden = false;
     clearTimeout(doneTimer);
     doneTimer = setTimeout(() => { doneNote.hidden = true; }, DONE_FOR);
