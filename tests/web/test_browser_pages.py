@@ -608,6 +608,10 @@ def test_the_standings_at_the_end(live, browser):
         expect(standings.locator(".standing").first).to_contain_text(winner)
         expect(standings.locator(".standing").first).to_contain_text("$")
         in_view(page, standings.locator("h2"))
+        # The hand left at the end has no card "to plant next" any more.
+        expect(page.locator("#mine .card-row.hand .bcard").first).to_be_visible()
+        expect(page.locator("#mine .hand-next")).to_have_count(0)
+        expect(page.locator("#mine .card-row.hand .bcard.marked")).to_have_count(0)
     expect(dash.locator("#overlay #standings")).to_be_visible()
     expect(dash.locator("#overlay .standing").first).to_contain_text(winner)
     expect(dash.locator("#turn")).to_contain_text(winner)

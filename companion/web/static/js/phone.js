@@ -183,8 +183,9 @@
       C.h("h3", {}, C.t("you.hand"), " ", C.h("span", { class: "hint" }, C.n("cards", p.hand_size))),
       // (a hand fanned in one row at 360 px left "Garder", "Greer", or two letters of
       // a name in a hand of ten: rows of five, in order, every name whole)
-      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.show.hand_in_order && i === 0) : null,
-      hand && hand.length && v.show.hand_in_order ? C.h("p", { class: "hint hand-next" }, "▲ " + C.t("you.handNext")) : null));
+      // (the next card to plant: none once the game is over)
+      hand && hand.length ? R.cardRow(hand, "hand", (i) => v.show.hand_in_order && !v.over && i === 0) : null,
+      hand && hand.length && v.show.hand_in_order && !v.over ? C.h("p", { class: "hint hand-next" }, "▲ " + C.t("you.handNext")) : null));
     if (v.show.bonus) {
       const bonus = priv.bonus;
       parts.push(C.h("div", { class: "bonus" },
