@@ -139,6 +139,33 @@ def test_a_hand_shows_every_cards_name_whole(live, browser, size):
         not_wider(anna)
 
 
+def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(live, browser):
+    """With 3 coins a newcomer's phone said "nothing you need to do" on a bot's
+    trading step, with no countdown, and the deals vanished: the 3rd field, which
+    may be bought at any time, was taken for what the step waited for."""
+    from companion.sim.worlds import Bots
+
+    code = live.open("bohnanza", 4, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 1, "Anna")
+    live.service.start_game(code)
+    bots = Bots(live.service, code, 0.0, 5)
+    live.service.answer_for(code, bots)  # seats 1, 3 and 4: bots
+    t = live.service.table(code)
+    for kind in ("plant", "draw-face-up"):  # the bot at seat 1 turns its cards up
+        action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
+        live.service.act(code, action.to_json(), source="demo")
+    with t.lock:
+        s = t.state
+        rich = replace(s.players[1], coins=("soy", "soy", "soy"))
+        t.state = replace(s, players=(s.players[0], rich, *s.players[2:]))
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    kinds = {i["action"]["type"] for i in live.service.legal_for(t, 1) if i["alone"]}
+    assert {"trade", "buy-field"} <= kinds
+    hint = anna.locator("#actions p.hint[data-key='choices']")
+    expect(hint).to_have_text(re.compile(r"^Seat 1 goes on in \d+ s: choose now"))
+    expect(anna.locator("#actions button.move.pass")).to_be_visible()
+
+
 def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live, browser):
     """The Duel's phase 4 on Anna's turn, the bot with a bo(h)nus card to draw: it
     waits for Anna to discard one or pass. Her phone said "Nothing you need to do

@@ -117,9 +117,12 @@ class Harvest(Action):
 @CODEC.register("buy-field")
 @dataclass(frozen=True, slots=True)
 class BuyField(Action):
-    """Buy the 3rd bean field."""
+    """Buy the 3rd bean field: "at any time, even when he is not the active player"
+    (000); not what a step waits for (a phone said "nothing you need to do" beside
+    it, with no countdown of the deals a bot would close)."""
 
     optional: ClassVar[bool] = True
+    any_time: ClassVar[bool] = True
     player: int
 
 
