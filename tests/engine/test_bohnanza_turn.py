@@ -309,6 +309,49 @@ def test_a_deal_built_card_by_card_is_the_one_trade_of_rulebook_example_3():
     assert play(s, named).players[1].set_aside == ("blue", "chili")
 
 
+def test_a_deal_with_the_same_card_twice_counts_it_in_words():
+    """ "Trade your Chili Bean and your Chili Bean for ..." read badly once deals were
+    built card by card: the same card twice is counted, in English and German."""
+    from companion.engine.bohnanza.describe import describe, label
+
+    s = play(
+        table(
+            hands=[["red", "chili", "chili", "blue"], ["soy", "soy", "wax"], ["green"], ["coffee"]],
+            deck=["red", "red", "wax", "wax", "wax", "chili", "chili"],
+        ),
+        Plant(0, 0),
+        DrawFaceUp(0),
+    )
+    assert s.face_up == ("red", "red") and s.players[0].hand == ("chili", "chili", "blue")
+    deal = Trade(0, 1, (0, 1), (0, 1), (0, 1), ("chili", "chili"), ("soy", "soy"))
+    names = ["Steve", "Anna", "Carl", "Dora"]
+    assert label(s, deal, names, "en") == (
+        "Trade two face-up Red Beans and two Chili Beans from your hand for two Soy Beans from Anna"
+    )
+    assert label(s, deal, names, "de") == (
+        "Tausche zwei aufgedeckte Rote Bohnen und zwei Feuerbohnen aus deiner Hand"
+        " gegen zwei Sojabohnen von Anna"
+    )
+    # Said to Anna, who gives her two Soy Beans:
+    assert label(s, deal, names, "en", seat=1) == (
+        "Trade two Soy Beans from your hand for Steve's two face-up Red Beans"
+        " and two Chili Beans from Steve"
+    )
+    assert label(s, deal, names, "de", seat=1) == (
+        "Tausche zwei Sojabohnen aus deiner Hand gegen zwei aufgedeckte Rote Bohnen"
+        " von Steve und zwei Feuerbohnen von Steve"
+    )
+    assert describe(s, deal, names) == (
+        "Steve trades two face-up Red Beans and two Chili Beans for two Soy Beans from Anna"
+    )
+    gift = Trade(0, 1, receive=(0, 1), receive_beans=("soy", "soy"))
+    assert describe(s, gift, names) == "Anna gives two Soy Beans to Steve"
+    assert describe(s, gift, names, lang="de") == "Anna schenkt Steve zwei Sojabohnen"
+    # One card each is said as before.
+    one = Trade(0, 1, face_up=(0,), give=(2,), give_beans=("blue",))
+    assert label(s, one, names) == "Give the face-up Red Bean and your Blue Bean to Anna"
+
+
 def test_the_cards_of_one_deal_are_between_the_same_two_players_each_card_once():
     s = _steve()
     with pytest.raises(RuleError) as info:

@@ -51,35 +51,66 @@ def label(
     return describe(before, action, names, upcoming=True, lang=lang, you=True)
 
 
+def _counted(cards: list, say_one, say_many, lang: str) -> str:
+    """Cards of a deal said once each, the same card twice or more counted: "two
+    Chili Beans from your hand", not "your Chili Bean and your Chili Bean" (a deal
+    built card by card). `cards`: (kind, bean id) in order; `say_many(kind, bean,
+    number, plural)` words a group."""
+    groups: dict = {}
+    for card in cards:
+        groups[card] = groups.get(card, 0) + 1
+    said = []
+    for (kind, bean_id), n in groups.items():
+        if n == 1:
+            said.append(say_one(kind, bean_id))
+            continue
+        number = w.SPELLED[lang if lang == "de" else "en"][n - 1] if n <= 10 else str(n)
+        plural = None if bean_id is None else w.bean(bean_id, lang) + ("n" if lang == "de" else "s")
+        said.append(say_many(kind, bean_id, number, plural))
+    return w.join(said, lang)
+
+
 def _trade_offered(before: State, a: Trade, names, lang: str) -> str:
     """A trade or a donation said to its partner: what it gives the active player
     ("your Chili Bean"), what it gets ("Anna's face-up Soy Bean")."""
     de = lang == "de"
     who = w.seat_name(names, a.player, lang)
-    gets = [
-        w.of(
-            f"face-up {w.bean(before.face_up[i], lang)}",
-            f"die aufgedeckte {w.bean(before.face_up[i], lang)}",
-            who,
-            lang,
-        )
-        for i in a.face_up
+    hand = w.of("hand", "der Hand", who, lang)
+
+    def one_got(kind: str, bean: str | None) -> str:
+        if kind == "up":
+            name = w.bean(bean, lang)
+            return w.of(f"face-up {name}", f"die aufgedeckte {name}", who, lang)
+        if bean is None:
+            return f"eine Karte aus {hand}" if de else f"a card from {hand}"
+        return w.of(w.bean(bean, lang), f"die {w.bean(bean, lang)}", who, lang)
+
+    def many_got(kind: str, bean: str | None, n: str, plural: str | None) -> str:
+        if kind == "up":
+            return f"{n} aufgedeckte {plural} von {who}" if de else f"{who}'s {n} face-up {plural}"
+        if plural is None:
+            return f"{n} Karten aus {hand}" if de else f"{n} cards from {hand}"
+        return f"{n} {plural} von {who}" if de else f"{n} {plural} from {who}"
+
+    def one_given(kind: str, bean: str | None) -> str:
+        if bean is None:
+            return "eine deiner Handkarten" if de else "a card from your hand"
+        return f"deine {w.bean(bean, lang)}" if de else f"your {w.bean(bean, lang)}"
+
+    def many_given(kind: str, bean: str | None, n: str, plural: str | None) -> str:
+        if plural is None:
+            return f"{n} deiner Handkarten" if de else f"{n} cards from your hand"
+        return f"{n} {plural} aus deiner Hand" if de else f"{n} {plural} from your hand"
+
+    got: list[tuple[str, str | None]] = [("up", before.face_up[i]) for i in a.face_up]
+    got += [("hand", None if a.give_beans is None else a.give_beans[k]) for k in range(len(a.give))]
+    given = [
+        ("hand", None if a.receive_beans is None else a.receive_beans[k])
+        for k in range(len(a.receive))
     ]
-    for k in range(len(a.give)):
-        bean = None if a.give_beans is None else a.give_beans[k]
-        if bean is None:
-            hand = w.of("hand", "der Hand", who, lang)
-            gets.append(f"eine Karte aus {hand}" if de else f"a card from {hand}")
-        else:
-            gets.append(w.of(w.bean(bean, lang), f"die {w.bean(bean, lang)}", who, lang))
-    gives = []
-    for k in range(len(a.receive)):
-        bean = None if a.receive_beans is None else a.receive_beans[k]
-        if bean is None:
-            gives.append("eine deiner Handkarten" if de else "a card from your hand")
-        else:
-            gives.append(f"deine {w.bean(bean, lang)}" if de else f"your {w.bean(bean, lang)}")
-    get_text, give_text = w.join(gets, lang), w.join(gives, lang)
+    get_text = _counted(got, one_got, many_got, lang)
+    give_text = _counted(given, one_given, many_given, lang)
+    gets, gives = got, given
     if not gives:
         return f"Nimm {get_text} als Geschenk an" if de else f"Accept {get_text} as a gift"
     if not gets:
@@ -294,10 +325,35 @@ def _trade(before: State, a: Trade, names, lang: str, you: bool) -> str:
             return said
         return f"eine {said}" if de else f"a {said}"
 
-    gives = [own(before.face_up[i], True) for i in a.face_up]
-    gives += [own(b, False) for b in give_ids]
-    give_text = w.join(gives, lang)
-    get_text = w.join([theirs(b, True) for b in get_ids], lang)
+    def many_own(kind: str, bean_id: str | None, n: str, plural: str | None) -> str:
+        if kind == "up":
+            return f"{n} aufgedeckte {plural}" if de else f"{n} face-up {plural}"
+        where = (
+            ("deiner Hand" if de else "your hand") if you else ("der Hand" if de else "the hand")
+        )
+        if plural is None:
+            return f"{n} Karten aus {where}" if de else f"{n} cards from {where}"
+        if you:
+            return f"{n} {plural} aus {where}" if de else f"{n} {plural} from {where}"
+        return f"{n} {plural}"
+
+    def many_theirs(kind: str, bean_id: str | None, n: str, plural: str | None) -> str:
+        named = kind == "named"
+        if plural is None:
+            hand = w.of("hand", "der Hand", partner, lang) if named else None
+            if hand is None:
+                return f"{n} Handkarten" if de else f"{n} cards from the hand"
+            return f"{n} Karten aus {hand}" if de else f"{n} cards from {hand}"
+        if not named:
+            return f"{n} {plural}"
+        return f"{n} {plural} von {partner}" if de else f"{n} {plural} from {partner}"
+
+    gives: list[tuple[str, str | None]] = [("up", before.face_up[i]) for i in a.face_up]
+    gives += [("hand", b) for b in give_ids]
+    give_text = _counted(gives, lambda k, b: own(b, k == "up"), many_own, lang)
+    get_text = _counted(
+        [("named", b) for b in get_ids], lambda k, b: theirs(b, True), many_theirs, lang
+    )
     if you:
         if not get_ids:
             return f"Schenke {partner} {give_text}" if de else f"Give {give_text} to {partner}"
@@ -313,7 +369,12 @@ def _trade(before: State, a: Trade, names, lang: str, you: bool) -> str:
             else (f"{who} gives {give_text} to {partner}")
         )
     if not gives:
-        plain = w.join([a_bean(theirs(b, False), b) for b in get_ids], lang)
+        plain = _counted(
+            [("plain", b) for b in get_ids],
+            lambda k, b: a_bean(theirs(b, False), b),
+            many_theirs,
+            lang,
+        )
         return f"{partner} schenkt {who} {plain}" if de else f"{partner} gives {plain} to {who}"
     return (
         f"{who} tauscht {give_text} gegen {get_text}"
