@@ -164,6 +164,12 @@ def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(l
     hint = anna.locator("#actions p.hint[data-key='choices']")
     expect(hint).to_have_text(re.compile(r"^Seat 1 goes on in \d+ s: choose now"))
     expect(anna.locator("#actions button.move.pass")).to_be_visible()
+    # ... and while a deal is built (the list open: the bot waits up to 30 s).
+    if not anna.locator("#actions button.deal-open").count():
+        anna.locator("#actions button.group-open", has_text="Seat 1").first.click()
+    anna.locator("#actions button.deal-open").first.click()
+    expect(anna.locator("#actions button.part").first).to_be_visible()
+    expect(hint).to_have_text(re.compile(r"^Seat 1 goes on in \d+ s: choose now"))
 
 
 def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live, browser):

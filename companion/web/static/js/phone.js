@@ -352,13 +352,7 @@
       // discard before the draws) until it chooses or passes: said so, not "nothing".
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.yourChoice")));
     } else if (closing) {
-      // On the bot's turn it waits a few seconds only: said so (a newcomer reading
-      // the cards, told "nothing you need to do", saw the choice vanish).
-      // How long it waits, counted down (the deals vanished with no warning).
-      const left = snap.table.goes_on_in;
-      out.push(C.h("p", { class: "hint", "data-key": "choices" }, typeof left === "number"
-        ? C.counted({ text: C.t("moves.choiceIn", { name: R.name(snap, v.active), left: "{left}" }), left })
-        : C.t("moves.choiceSoon", { name: R.name(snap, v.active) })));
+      out.push(botWaits());
     } else if (!v.over && !asked && items.every(free)) {
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.onlyChoices")));
     }
@@ -417,6 +411,17 @@
       C.t("moves.botDeals", { name: C.list(bots.map((s) => R.name(snap, s))) }));
   }
 
+  // On the bot's turn it waits a few seconds only: said so (a newcomer reading
+  // the cards, told "nothing you need to do", saw the choice vanish).
+  // How long it waits, counted down (the deals vanished with no warning).
+  function botWaits() {
+    const v = snap.view;
+    const left = snap.table.goes_on_in;
+    return C.h("p", { class: "hint", "data-key": "choices" }, typeof left === "number"
+      ? C.counted({ text: C.t("moves.choiceIn", { name: R.name(snap, v.active), left: "{left}" }), left })
+      : C.t("moves.choiceSoon", { name: R.name(snap, v.active) }));
+  }
+
   // ------------------------------------------------------------ a deal built card by card
   // "Two Chili Beans for your Soy Bean": the cards of a deal (each a move of its
   // own, `part`, under its partner's heading) tapped one by one, then offered as
@@ -449,6 +454,8 @@
       C.h("div", { class: "group-head", "data-key": "head" },
         C.h("button", { class: "back", onclick: () => { closeGroup(); draw(); } }, "‹ " + C.t("moves.back")),
         C.h("span", { class: "group-name" }, group)),
+      // (on a bot's turn, how long it still waits: the deal being built is a list open)
+      snap.view.active !== me && closable(snap.legal || []) && ui.passed !== stepKey() ? botWaits() : null,
       C.h("p", { class: "hint", "data-key": "deal-hint" }, C.t(botPartner(parts) ? "deal.hintBot" : "deal.hint",
         { name: botPartner(parts) })),
       C.h("div", { class: "move-list deal", "data-key": "deal:" + group }, parts.map((it) => {
