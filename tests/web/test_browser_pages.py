@@ -172,6 +172,41 @@ def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(l
     expect(hint).to_have_text(re.compile(r"^Seat 1 goes on in \d+ s: choose now"))
 
 
+def test_moves_shown_grouped_stay_grouped_while_the_step_lasts(live, browser):
+    """A newcomer's list of trades, grouped ("Trade with Seat 2 ›"), turned into a
+    long flat list a second before the bot went on, as the others traded: a tap
+    meant for the group landed on a move. Grouped once in a step, it stays so."""
+    from companion.sim.worlds import Bots
+
+    code = live.open("bohnanza", 4, knowledge="known", seed=1)
+    anna = phone(browser, live, code, 1, "Anna")
+    live.service.start_game(code)
+    live.service.answer_for(code, Bots(live.service, code, 0.0, 1))
+    t = live.service.table(code)
+    for kind in ("plant", "draw-face-up"):
+        action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
+        live.service.act(code, action.to_json(), source="demo")
+    with t.lock:
+        s = t.state
+        rich = replace(s.players[1], coins=("soy", "soy", "soy"))
+        t.state = replace(s, players=(s.players[0], rich, *s.players[2:]))
+    live.service.notice(code, "test", "the state was laid out")
+    groups = anna.locator("#actions button.group-open:not(.deal-open)")
+    expect(groups.first).to_be_visible()
+    flat = anna.locator("#actions .move-list > button.move[data-type='trade']")
+    expect(flat).to_have_count(0)
+    with t.lock:  # the others traded meanwhile: few deals are left, in the same step
+        s = t.state
+        poorer = replace(s.players[1], hand=s.players[1].hand[:1])
+        t.state = replace(s, face_up=s.face_up[:1], players=(s.players[0], poorer, *s.players[2:]))
+    live.service.notice(code, "test", "the others traded")
+    alone = [i for i in live.service.legal_for(t, 1) if i["alone"]]
+    assert len(alone) <= 6  # (few enough to be listed flat in a step of their own)
+    expect(anna.locator("#warnings")).to_contain_text("the others traded")
+    expect(groups.first).to_be_visible()
+    expect(flat).to_have_count(0)
+
+
 def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live, browser):
     """The Duel's phase 4 on Anna's turn, the bot with a bo(h)nus card to draw: it
     waits for Anna to discard one or pass. Her phone said "Nothing you need to do

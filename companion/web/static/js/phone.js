@@ -23,6 +23,7 @@
     over: false,
     offerShown: null,   // the offer last shown (a new one is scrolled to)
     chosen: new Set(),  // the cards of a deal being built (see dealBox)
+    grouped: null,      // the step (active|step) the moves were last shown grouped in
   };
   const dock = document.getElementById("dock");
   const actions = document.getElementById("actions");
@@ -376,14 +377,19 @@
     if (ui.group && !open) closeGroup();  // (gone by itself: its Back step goes too)
     const pass = passButton(items, open);
     if (pass) out.push(pass);
-    if (open && groups.length > 1 && rest.length > GROUPS_FLAT) {
+    // Grouped once in a step, it stays grouped in it: a list that shrank as others
+    // traded turned into a long flat one a second before the bot went on, and a
+    // tap meant for a group landed on a move.
+    const many = rest.length > GROUPS_FLAT || ui.grouped === stepKey();
+    if (many && groups.length > 1) ui.grouped = stepKey();
+    if (open && groups.length > 1 && many) {
       out.push(C.h("div", { class: "group-head", "data-key": "head" },
         C.h("button", { class: "back", onclick: () => { closeGroup(); draw(); } }, "‹ " + C.t("moves.back")),
         C.h("span", { class: "group-name" }, open.label)));
       out.push(botDeals(open.items));
       out.push(...dealButtons([open], true));
       out.push(C.h("div", { class: "move-list", "data-key": "list:" + open.key }, open.items.map(moveButton)));
-    } else if (rest.length <= GROUPS_FLAT || groups.length === 1) {
+    } else if (!many || groups.length === 1) {
       out.push(botDeals(rest));
       out.push(...dealButtons(dealGroups()));
       out.push(C.h("div", { class: "move-list", "data-key": "flat" }, rest.map(moveButton)));
