@@ -198,6 +198,8 @@ def legal_for(
                 # one card of a deal (see Action.part); False: not a move alone
                 "part": action.part and t.game.combine is not None,
                 "alone": alone,
+                # that card alone, and which way it goes (the deal builder's list)
+                "card": t.game.part_words(state, action, t.names, lang, seat),
             }
         )
     return out

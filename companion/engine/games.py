@@ -87,6 +87,9 @@ class GameDef:
     # The one move that parts of a deal make together (see Action.part): (state,
     # parts) -> the move (RuleError if they make none). None: the game has no deals.
     combine: Callable[[Any, list[Action]], Action] | None = None
+    # One card of a deal as a phone lists it when a deal is built: (state, action,
+    # names, lang, seat) -> {"side": "give" | "get", "card": words} or None.
+    part_words: Callable[..., dict[str, str] | None] = lambda *args, **kw: None
     # What the camera reads at this game's table: bean fields or dice; and the bean
     # varieties its cards (or dice) show (what the camera is taught).
     reads: Reads = Reads.FIELDS
@@ -194,6 +197,7 @@ def _from_package(
         bot=_part(package, "players").choose,
         agrees=getattr(_part(package, "players"), "agrees", None),
         combine=getattr(package, "combine", None),
+        part_words=getattr(view, "part_words", lambda *args, **kw: None),
         reads=reads,
         varieties=varieties,
         default_players=default_players,

@@ -352,6 +352,30 @@ def test_a_deal_with_the_same_card_twice_counts_it_in_words():
     assert label(s, one, names) == "Give the face-up Red Bean and your Blue Bean to Anna"
 
 
+def test_each_card_of_a_deal_is_said_by_itself_and_which_way_it_goes():
+    """In a deal being built, "Accept Anna's Red Bean as a gift" read wrong: each card
+    is said alone, under what you give and what you get, from either side."""
+    from companion.engine.bohnanza.view import part_words
+
+    s, names = _steve(), ["Steve", "Anna", "Carl", "Dora"]
+    up = Trade(0, 1, face_up=(1,))
+    mine = Trade(0, 1, give=(0,), give_beans=("blue",))
+    hers = Trade(0, 1, receive=(0,), receive_beans=("red",))
+    assert part_words(s, up, names, "en", 0) == {"side": "give", "card": "the face-up Soy Bean"}
+    assert part_words(s, mine, names, "en", 0) == {"side": "give", "card": "your Blue Bean"}
+    assert part_words(s, hers, names, "en", 0) == {"side": "get", "card": "Anna's Red Bean"}
+    # The same cards as Anna's phone lists them:
+    assert part_words(s, up, names, "en", 1) == {"side": "get", "card": "the face-up Soy Bean"}
+    assert part_words(s, mine, names, "en", 1) == {"side": "get", "card": "Steve's Blue Bean"}
+    assert part_words(s, hers, names, "en", 1) == {"side": "give", "card": "your Red Bean"}
+    assert part_words(s, hers, names, "de", 0) == {"side": "get", "card": "die Rote Bohne von Anna"}
+    assert part_words(s, mine, names, "de", 0) == {"side": "give", "card": "deine Blaue Bohne"}
+    assert part_words(s, Trade(0, 1, receive=(0,)), names, "en", 0)["card"] == (
+        "a card from Anna's hand"
+    )
+    assert part_words(s, Trade(0, 1, face_up=(0, 1)), names, "en", 0) is None  # (no part)
+
+
 def test_the_cards_of_one_deal_are_between_the_same_two_players_each_card_once():
     s = _steve()
     with pytest.raises(RuleError) as info:

@@ -6,6 +6,7 @@ short game (the Duel, the dice game) to its end, by tapping the phone's moves. T
 follows what the phone did, the bots and the camera go on with the other seats,
 and nothing gets stuck."""
 
+import re
 import socket
 import threading
 import time
@@ -303,6 +304,14 @@ def test_a_person_builds_a_deal_of_several_cards_with_a_bot_on_the_phone(
         _done_note_clear_of_the_dock(page)
         expect(page.locator("#actions [data-key='deal-hint']")).to_contain_text(
             "it says yes or no to the whole deal"
+        )
+        # What Pat gives, then what Pat gets, each card by itself.
+        expect(page.locator("#actions .deal-side-name")).to_have_text(["You give", "You get"])
+        expect(page.locator("#actions [data-key='side:give'] button.part").first).to_contain_text(
+            re.compile(r"^(the face-up|your) ")
+        )
+        expect(page.locator("#actions [data-key='side:get'] button.part").first).to_contain_text(
+            re.compile(r"^Seat \d's ")
         )
         send = page.locator("#actions button.deal-send")
         expect(send).to_be_disabled()

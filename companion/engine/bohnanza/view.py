@@ -186,6 +186,40 @@ def group(
     return common.group_of(GROUPS, action, lang)
 
 
+def part_words(
+    before: State, action: Action, names: dict[int, str], lang: str = "en", seat: int | None = None
+) -> dict[str, str] | None:
+    """One card of a deal as `seat`'s phone lists it in a deal being built: which
+    side it goes ("give" or "get") and the card alone ("the face-up Chili Bean",
+    "Seat 2's Green Bean"): "Accept ... as a gift" read wrong inside a trade."""
+    if not isinstance(action, Trade) or not action.part:
+        return None
+    de = lang == "de"
+    active = seat == action.player
+    other = w.seat_name(names, action.partner if active else action.player, lang)
+
+    def card(bean_id: str | None, mine: bool, owner: str) -> str:
+        if bean_id is None:
+            if mine:
+                return "eine Karte aus deiner Hand" if de else "a card from your hand"
+            hand = w.of("hand", "der Hand", owner, lang)
+            return f"eine Karte aus {hand}" if de else f"a card from {hand}"
+        name = w.bean(bean_id, lang)
+        if mine:
+            return f"deine {name}" if de else f"your {name}"
+        return w.of(name, f"die {name}", owner, lang)
+
+    if action.face_up:
+        name = w.bean(before.face_up[action.face_up[0]], lang)
+        said = f"die aufgedeckte {name}" if de else f"the face-up {name}"
+        return {"side": "give" if active else "get", "card": said}
+    if action.give:  # a card of the active player's hand
+        bean = action.give_beans[0] if action.give_beans else None
+        return {"side": "give" if active else "get", "card": card(bean, active, other)}
+    bean = action.receive_beans[0] if action.receive_beans else None  # the partner's
+    return {"side": "get" if active else "give", "card": card(bean, not active, other)}
+
+
 TITLE = ("Bohnanza", "Bohnanza")
 describe_action = describe.describe
 label = describe.label

@@ -464,13 +464,20 @@
       snap.view.active !== me && closable(snap.legal || []) && ui.passed !== stepKey() ? botWaits() : null,
       C.h("p", { class: "hint", "data-key": "deal-hint" }, C.t(botPartner(parts) ? "deal.hintBot" : "deal.hint",
         { name: botPartner(parts) })),
-      C.h("div", { class: "move-list deal", "data-key": "deal:" + group }, parts.map((it) => {
-        const k = partKey(it);
-        const on = ui.chosen.has(k);
-        return C.h("button", { class: "part" + (on ? " on" : ""), "data-key": "part:" + k, "aria-pressed": String(on),
-          disabled: ui.busy, onclick: () => { if (on) ui.chosen.delete(k); else ui.chosen.add(k); drawDock(); } },
-        C.h("span", { class: "part-box" }, on ? "✓" : ""), C.h("span", {}, it.label));
-      })),
+      // What you give, then what you get, each card by itself (as the game words it).
+      ...["give", "get", null].map((side) => {
+        const these = parts.filter((it) => (it.card ? it.card.side : null) === side);
+        if (!these.length) return null;
+        return C.h("div", { class: "deal-side", "data-key": "side:" + side },
+          side ? C.h("h3", { class: "deal-side-name" }, C.t("deal." + side)) : null,
+          C.h("div", { class: "move-list deal" }, these.map((it) => {
+            const k = partKey(it);
+            const on = ui.chosen.has(k);
+            return C.h("button", { class: "part" + (on ? " on" : ""), "data-key": "part:" + k, "aria-pressed": String(on),
+              disabled: ui.busy, onclick: () => { if (on) ui.chosen.delete(k); else ui.chosen.add(k); drawDock(); } },
+            C.h("span", { class: "part-box" }, on ? "✓" : ""), C.h("span", {}, it.card ? it.card.card : it.label));
+          })));
+      }),
       C.h("button", { class: "move primary deal-send", "data-type": "deal-send", "data-key": "deal-send",
         disabled: ui.busy || chosen.length < 2, onclick: () => sendDeal(chosen) },
       chosen.length < 2 ? C.t("deal.pick") : C.n("deal.offer", chosen.length)),
