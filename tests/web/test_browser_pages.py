@@ -145,10 +145,10 @@ def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(l
     may be bought at any time, was taken for what the step waited for."""
     from companion.sim.worlds import Bots
 
-    code = live.open("bohnanza", 4, knowledge="known", seed=5)
+    code = live.open("bohnanza", 4, knowledge="known", seed=1)
     anna = phone(browser, live, code, 1, "Anna")
     live.service.start_game(code)
-    bots = Bots(live.service, code, 0.0, 5)
+    bots = Bots(live.service, code, 0.0, 1)
     live.service.answer_for(code, bots)  # seats 1, 3 and 4: bots
     t = live.service.table(code)
     for kind in ("plant", "draw-face-up"):  # the bot at seat 1 turns its cards up
@@ -165,11 +165,16 @@ def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(l
     expect(hint).to_have_text(re.compile(r"^Seat 1 goes on in \d+ s: choose now"))
     expect(anna.locator("#actions button.move.pass")).to_be_visible()
     # ... and while a deal is built (the list open: the bot waits up to 30 s).
-    if not anna.locator("#actions button.deal-open").count():
-        anna.locator("#actions button.group-open", has_text="Seat 1").first.click()
+    expect(anna.locator("#actions button.deal-open")).to_have_count(0)  # (in the group)
+    anna.locator("#actions button.group-open", has_text="Seat 1").first.click()
     anna.locator("#actions button.deal-open").first.click()
     expect(anna.locator("#actions button.part").first).to_be_visible()
     expect(hint).to_have_text(re.compile(r"^Seat 1 goes on in \d+ s: choose now"))
+    # Back goes to the list the builder was opened from.
+    anna.locator("#actions button.back").click()
+    expect(anna.locator("#actions button.part")).to_have_count(0)
+    expect(anna.locator("#actions .group-name")).to_have_text("Trade with Seat 1")
+    expect(anna.locator("#actions button.deal-open")).to_be_visible()
 
 
 def test_moves_shown_grouped_stay_grouped_while_the_step_lasts(live, browser):

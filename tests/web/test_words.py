@@ -194,6 +194,10 @@ def test_the_game_names_the_heading_a_phone_groups_its_moves_under(service):
     assert game.group(t.state, trade, t.names, "en") == "Trade with Ben"
     assert game.group(t.state, trade, t.names, "de") == "Handel mit Ben"
     assert game.group(t.state, B.EndTurn(player=0), t.names, "en") is None
+    # One verb for harvesting in German, on the heading as in the hints ("ernten";
+    # the heading said "abernten").
+    for name in ("bohnanza", "duel"):
+        assert GAMES[name].group(t.state, B.Harvest(0, 0), t.names, "de") == "Ein Feld ernten"
 
 
 def test_a_refused_move_is_said_in_the_phones_language(client_for):

@@ -160,7 +160,7 @@ def needs(state: State, data: dict[str, Any]) -> dict[str, int]:
 # The headings a phone groups moves under (English, German).
 GROUPS = {
     "plant": ("Plant", "Anbauen"),
-    "harvest": ("Harvest a field", "Ein Feld abernten"),
+    "harvest": ("Harvest a field", "Ein Feld ernten"),
     "plant-traded": ("Plant a kept card", "Eine behaltene Karte anbauen"),
     "plant-drawn": ("Plant a turned-over card", "Eine aufgedeckte Karte anbauen"),
     "trade": ("Trade with {name}", "Handel mit {name}"),

@@ -153,7 +153,7 @@ def needs(state: DuelState, data: dict[str, Any]) -> dict[str, int]:
 # The headings a phone groups moves under (English, German).
 GROUPS = {
     "plant": ("Plant", "Anbauen"),
-    "harvest": ("Harvest a field", "Ein Feld abernten"),
+    "harvest": ("Harvest a field", "Ein Feld ernten"),
     "offer-gift": ("Offer a gift", "Ein Geschenk anbieten"),
     "give-gift": ("Give a gift", "Ein Geschenk geben"),
     "plant-drawn": ("Plant a turned-over card", "Eine aufgedeckte Karte anbauen"),

@@ -259,7 +259,7 @@ const WORDS = {
     "step.others": "Warten auf {names}: {step}",
     "moves.notStarted": "Warten, bis der Gastgeber das Spiel startet.",
     "moves.back": "Zurück",
-    "moves.botDeals": "Ein Bot spielt {name}: diesen Tauschen stimmt er zu.",
+    "moves.botDeals": "Ein Bot spielt {name}: auf diese Tauschgeschäfte geht er ein.",
     "moves.confirm": "Bestätigen",
     "moves.gone": "Dieser Zug ist nicht mehr möglich.",
     "moves.done": "✓ Erledigt: {label}",

@@ -24,6 +24,7 @@
     offerShown: null,   // the offer last shown (a new one is scrolled to)
     chosen: new Set(),  // the cards of a deal being built (see dealBox)
     grouped: null,      // the step (active|step) the moves were last shown grouped in
+    dealFrom: null,     // the group a deal builder was opened from (its Back goes there)
   };
   const dock = document.getElementById("dock");
   const actions = document.getElementById("actions");
@@ -447,7 +448,7 @@
   function dealButtons(groups, opened) {  // (`opened`: under the group's own heading)
     return groups.map((g) => g.label).filter((label) => dealParts(label).length >= 2).map((label) =>
       C.h("button", { class: "group-open deal-open", "data-key": "deal:" + label, "data-type": "deal", disabled: ui.busy,
-        onclick: () => { ui.chosen = new Set(); openGroup("deal:" + label); draw(); dock.scrollTop = 0; } },
+        onclick: () => { ui.chosen = new Set(); ui.dealFrom = ui.group; openGroup("deal:" + label); draw(); dock.scrollTop = 0; } },
       C.h("span", {}, opened ? C.t("deal.buildHere") : C.t("deal.build", { group: label })),
       C.h("span", { class: "n" }, "›")));
   }
@@ -458,7 +459,11 @@
     const chosen = parts.filter((it) => ui.chosen.has(partKey(it)));
     return [
       C.h("div", { class: "group-head", "data-key": "head" },
-        C.h("button", { class: "back", onclick: () => { closeGroup(); draw(); } }, "‹ " + C.t("moves.back")),
+        // (back to the partner's list it was opened from, if any)
+        C.h("button", { class: "back", onclick: () => {
+          if (ui.dealFrom) { ui.group = ui.dealFrom; ui.dealFrom = null; } else closeGroup();
+          draw();
+        } }, "‹ " + C.t("moves.back")),
         C.h("span", { class: "group-name" }, group)),
       // (on a bot's turn, how long it still waits: the deal being built is a list open)
       snap.view.active !== me && closable(snap.legal || []) && ui.passed !== stepKey() ? botWaits() : null,
