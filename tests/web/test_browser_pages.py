@@ -139,19 +139,17 @@ def test_a_hand_shows_every_cards_name_whole(live, browser, size):
         not_wider(anna)
 
 
-def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(live, browser):
-    """With 3 coins a newcomer's phone said "nothing you need to do" on a bot's
-    trading step, with no countdown, and the deals vanished: the 3rd field, which
-    may be bought at any time, was taken for what the step waited for."""
+def _a_bots_trading_step_with_3_coins(live, browser):
+    """Bohnanza, 4 seats: Anna at seat 2 with 3 coins (a 3rd field to buy), the bots
+    at the others, the bot at seat 1 trading with the cards it turned up."""
     from companion.sim.worlds import Bots
 
     code = live.open("bohnanza", 4, knowledge="known", seed=1)
     anna = phone(browser, live, code, 1, "Anna")
     live.service.start_game(code)
-    bots = Bots(live.service, code, 0.0, 1)
-    live.service.answer_for(code, bots)  # seats 1, 3 and 4: bots
+    live.service.answer_for(code, Bots(live.service, code, 0.0, 1))
     t = live.service.table(code)
-    for kind in ("plant", "draw-face-up"):  # the bot at seat 1 turns its cards up
+    for kind in ("plant", "draw-face-up"):
         action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
         live.service.act(code, action.to_json(), source="demo")
     with t.lock:
@@ -159,6 +157,14 @@ def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(l
         rich = replace(s.players[1], coins=("soy", "soy", "soy"))
         t.state = replace(s, players=(s.players[0], rich, *s.players[2:]))
     live.service.notice(code, "test", "the state was laid out")  # (an update)
+    return code, t, anna
+
+
+def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(live, browser):
+    """With 3 coins a newcomer's phone said "nothing you need to do" on a bot's
+    trading step, with no countdown, and the deals vanished: the 3rd field, which
+    may be bought at any time, was taken for what the step waited for."""
+    code, t, anna = _a_bots_trading_step_with_3_coins(live, browser)
     kinds = {i["action"]["type"] for i in live.service.legal_for(t, 1) if i["alone"]}
     assert {"trade", "buy-field"} <= kinds
     hint = anna.locator("#actions p.hint[data-key='choices']")
@@ -181,21 +187,7 @@ def test_moves_shown_grouped_stay_grouped_while_the_step_lasts(live, browser):
     """A newcomer's list of trades, grouped ("Trade with Seat 2 ›"), turned into a
     long flat list a second before the bot went on, as the others traded: a tap
     meant for the group landed on a move. Grouped once in a step, it stays so."""
-    from companion.sim.worlds import Bots
-
-    code = live.open("bohnanza", 4, knowledge="known", seed=1)
-    anna = phone(browser, live, code, 1, "Anna")
-    live.service.start_game(code)
-    live.service.answer_for(code, Bots(live.service, code, 0.0, 1))
-    t = live.service.table(code)
-    for kind in ("plant", "draw-face-up"):
-        action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
-        live.service.act(code, action.to_json(), source="demo")
-    with t.lock:
-        s = t.state
-        rich = replace(s.players[1], coins=("soy", "soy", "soy"))
-        t.state = replace(s, players=(s.players[0], rich, *s.players[2:]))
-    live.service.notice(code, "test", "the state was laid out")
+    code, t, anna = _a_bots_trading_step_with_3_coins(live, browser)
     groups = anna.locator("#actions button.group-open:not(.deal-open)")
     expect(groups.first).to_be_visible()
     flat = anna.locator("#actions .move-list > button.move[data-type='trade']")
