@@ -199,7 +199,9 @@ def legal_for(
                 "part": action.part and t.game.combine is not None,
                 "alone": alone,
                 # that card alone, and which way it goes (the deal builder's list)
-                "card": t.game.part_words(state, action, t.names, lang, seat),
+                "card": t.game.part_words(state, action, t.names, lang, seat)
+                if action.part and t.game.part_words
+                else None,
             }
         )
     return out

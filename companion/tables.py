@@ -379,15 +379,15 @@ class TableService:
             moves = [t.game.action_from_json(p) for p in parts]
             if not moves or not all(m.part for m in moves):
                 raise TableError(Refusal.NO_DEALS, "a deal is built of single cards")
-            deal = t.game.combine(t.state, moves)
-            t.game.apply(t.state, deal)  # (judged before it is worded: RuleError, no change)
-            label = views.label(t.game, t.state, deal, t.names, lang, seat)
-            done = {**self._act(t, deal, seat, "phone"), "label": label}
+            done = self._act(t, t.game.combine(t.state, moves), seat, "phone", worded=lang)
         self._changed(t.code)
         return done
 
-    def _act(self, t: Table, action: Any, seat: int | None, source: str) -> dict[str, Any]:
-        """act, the action parsed, the table held (the phones told after)."""
+    def _act(
+        self, t: Table, action: Any, seat: int | None, source: str, worded: str | None = None
+    ) -> dict[str, Any]:
+        """act, the action parsed, the table held (the phones told after); `worded`:
+        its words in that language too (`label`), once the engine took it."""
         partners = self.partners.get(t.code)
         if seat is not None and not may_make(t, action, seat, partners):
             raise TableError(
@@ -398,12 +398,17 @@ class TableService:
         said = objected(t, action, seat, partners)
         if said:
             raise TableError(Refusal.PARTNER_REFUSED, said)
+        words = (
+            {}
+            if worded is None
+            else {"label": views.label(t.game, t.state, action, t.names, worded, seat)}
+        )
         asked = frozenset[int]() if seat is None else asked_of(t, action, seat, partners)
         if seat is not None and asked:
             # Another person's cards change hands: their phone says yes first.
             t.offer = Offer(action, seat, asked, t.next_n)
-            return {"n": None, "asked": sorted(asked)}
-        return {"n": self._apply(t, action, after, seat, source)}
+            return {"n": None, "asked": sorted(asked), **words}
+        return {"n": self._apply(t, action, after, seat, source), **words}
 
     def _apply(self, t: Table, action: Any, after: Any, seat: int | None, source: str) -> int:
         """Make an action the engine took (`after`: the state it leads to): on disk

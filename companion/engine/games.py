@@ -89,7 +89,7 @@ class GameDef:
     combine: Callable[[Any, list[Action]], Action] | None = None
     # One card of a deal as a phone lists it when a deal is built: (state, action,
     # names, lang, seat) -> {"side": "give" | "get", "card": words} or None.
-    part_words: Callable[..., dict[str, str] | None] = lambda *args, **kw: None
+    part_words: Callable[..., dict[str, str] | None] | None = None
     # What the camera reads at this game's table: bean fields or dice; and the bean
     # varieties its cards (or dice) show (what the camera is taught).
     reads: Reads = Reads.FIELDS
@@ -197,7 +197,7 @@ def _from_package(
         bot=_part(package, "players").choose,
         agrees=getattr(_part(package, "players"), "agrees", None),
         combine=getattr(package, "combine", None),
-        part_words=getattr(view, "part_words", lambda *args, **kw: None),
+        part_words=getattr(view, "part_words", None),
         reads=reads,
         varieties=varieties,
         default_players=default_players,

@@ -101,13 +101,18 @@ SPELLED = {
 }
 
 
+def spell_out(n: int, lang: str) -> str:
+    """ "two", "zwei" up to ten; beyond, the digits."""
+    return SPELLED["de" if lang == "de" else "en"][n - 1] if 1 <= n <= 10 else str(n)
+
+
 def count(n: int, noun: str, lang: str, dative: bool = False, spelled: bool = False) -> str:
     """ "1 coin", "2 coins", "1 Taler", "2 Karten"; `dative`: German after "mit"
     ("mit 14 Talern"); `spelled`: "two cards", "zwei Karten" up to ten (after a
     name that ends in a number: "Seat 2 draws two cards", not "Seat 2 draws 2 cards")."""
     en1, en2, de1, de2, de3 = NOUNS[noun]
     de_lang = lang == "de"
-    number = SPELLED["de" if de_lang else "en"][n - 1] if spelled and 1 <= n <= 10 else str(n)
+    number = spell_out(n, lang) if spelled else str(n)
     if de_lang:
         return f"{number} {de1 if n == 1 else (de3 if dative else de2)}"
     return f"{number} {en1 if n == 1 else en2}"

@@ -7,6 +7,8 @@ the phone's buttons. Seats and fields are counted from 1, as players count them.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import words as w
 from ..beans import variety
 from .actions import (
@@ -56,17 +58,13 @@ def _counted(cards: list, say_one, say_many, lang: str) -> str:
     Chili Beans from your hand", not "your Chili Bean and your Chili Bean" (a deal
     built card by card). `cards`: (kind, bean id) in order; `say_many(kind, bean,
     number, plural)` words a group."""
-    groups: dict = {}
-    for card in cards:
-        groups[card] = groups.get(card, 0) + 1
     said = []
-    for (kind, bean_id), n in groups.items():
+    for (kind, bean_id), n in Counter(cards).items():  # (in the order first seen)
         if n == 1:
             said.append(say_one(kind, bean_id))
             continue
-        number = w.SPELLED[lang if lang == "de" else "en"][n - 1] if n <= 10 else str(n)
         plural = None if bean_id is None else w.bean(bean_id, lang) + ("n" if lang == "de" else "s")
-        said.append(say_many(kind, bean_id, number, plural))
+        said.append(say_many(kind, bean_id, w.spell_out(n, lang), plural))
     return w.join(said, lang)
 
 
@@ -110,10 +108,9 @@ def _trade_offered(before: State, a: Trade, names, lang: str) -> str:
     ]
     get_text = _counted(got, one_got, many_got, lang)
     give_text = _counted(given, one_given, many_given, lang)
-    gets, gives = got, given
-    if not gives:
+    if not given:
         return f"Nimm {get_text} als Geschenk an" if de else f"Accept {get_text} as a gift"
-    if not gets:
+    if not got:
         return f"Schenke {who} {give_text}" if de else f"Give {give_text} to {who}"
     return f"Tausche {give_text} gegen {get_text}" if de else f"Trade {give_text} for {get_text}"
 
@@ -338,14 +335,13 @@ def _trade(before: State, a: Trade, names, lang: str, you: bool) -> str:
         return f"{n} {plural}"
 
     def many_theirs(kind: str, bean_id: str | None, n: str, plural: str | None) -> str:
-        named = kind == "named"
-        if plural is None:
-            hand = w.of("hand", "der Hand", partner, lang) if named else None
-            if hand is None:
+        if kind != "named":  # (said without the partner's name: a gift in the log)
+            if plural is None:
                 return f"{n} Handkarten" if de else f"{n} cards from the hand"
-            return f"{n} Karten aus {hand}" if de else f"{n} cards from {hand}"
-        if not named:
             return f"{n} {plural}"
+        if plural is None:
+            hand = w.of("hand", "der Hand", partner, lang)
+            return f"{n} Karten aus {hand}" if de else f"{n} cards from {hand}"
         return f"{n} {plural} von {partner}" if de else f"{n} {plural} from {partner}"
 
     gives: list[tuple[str, str | None]] = [("up", before.face_up[i]) for i in a.face_up]
