@@ -92,6 +92,8 @@ NOUNS: dict[str, tuple[str, str, str, str, str]] = {
     "order": ("order", "orders", "Auftrag", "Aufträge", "Aufträgen"),
     "die": ("die", "dice", "Würfel", "Würfel", "Würfeln"),
     "field": ("field", "fields", "Feld", "Felder", "Feldern"),
+    "minute": ("minute", "minutes", "Minute", "Minuten", "Minuten"),
+    "second": ("second", "seconds", "Sekunde", "Sekunden", "Sekunden"),
 }
 
 

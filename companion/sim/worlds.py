@@ -11,6 +11,7 @@ import logging
 import random
 import threading
 import time
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -55,6 +56,50 @@ DEAL_FOR_A_PERSON_WITHIN = 5.0
 NEWS_KEPT = 30.0
 
 
+# A person back at a seat a bot played meanwhile is told so this long.
+RETURN_KEPT = 60.0
+
+
+def result_text(t, lang: str) -> str:
+    """How the game at `t` ended, in `lang` ("Seat 3 wins with 11 dollars.")."""
+    from ..views import game_view
+
+    view = game_view(t.game, t.state, t.names, advise=False, lang=lang)
+    return str(view.get("result_text") or "")
+
+
+@dataclass
+class Covered:
+    """A person's seat a bot plays while their phone is away."""
+
+    token: str  # the seat's phone's (another phone taking the seat is not greeted)
+    since: float  # (wall clock, as Table.away)
+    ended: list = field(default_factory=list)  # the games that ended meanwhile (ids)
+    results: list = field(default_factory=list)  # their results (Words)
+
+    def words(self, now: float) -> w.Words:
+        gone = max(now - self.since, 0.0)
+        minutes = int(gone // 60)
+
+        def said(lang: str) -> str:
+            spell = (
+                w.count(minutes, "minute", lang)
+                if minutes >= 1
+                else w.count(int(gone), "second", lang)
+            )
+            if lang == "de":
+                out = f"Während dein Handy weg war ({spell}), hat ein Bot für dich gespielt."
+                if self.results:
+                    out += f" Dein Spiel ist zu Ende: {self.results[0]['de']} Dies ist ein neues."
+                return out
+            out = f"While your phone was away ({spell}), a bot played your seat."
+            if self.results:
+                out += f" Your game ended: {self.results[0]['en']} This is a new one."
+            return out
+
+        return w.each(said)
+
+
 class Bots:
     """Plays every seat no phone plays, one action per `pace` seconds: seats no
     phone has taken and seats whose phone has been gone for `away_after` seconds
@@ -90,6 +135,10 @@ class Bots:
         # The phones (seat, token) seen seated: one new to a game under way is told it
         # took over a bot's seat (see _greet_takeovers).
         self.seen: set[tuple[int, str]] = set() if t is None else self._held(t)
+        # The people's seats a bot plays while their phone is away (see
+        # _greet_returns): the seat's token, since when (wall clock, as Table.away),
+        # and the results of the games that ended meanwhile.
+        self.covered: dict[int, Covered] = {}
 
     def start(self) -> None:
         self.service.subscribe(self._table_changed)
@@ -246,6 +295,7 @@ class Bots:
                 left=REDEAL_WITH_PEOPLE,
             )
         while not self.stop.is_set() and t.game_id == game and t.state.over:
+            self._greet_returns(t)
             wait = REDEAL_WITH_PEOPLE if self.humans(t) else REDEAL_AFTER
             if self.clock() - since >= wait:
                 self.service.start_game(self.code)
@@ -326,6 +376,35 @@ class Bots:
                 keep=NEWS_KEPT,
             )
 
+    def _cover_the_away(self, t) -> None:
+        """Note the seats whose phone is away and that a bot plays now, and what
+        became of them: a person who comes back is told (a newcomer's phone, closed
+        for a while, came back to a new game with nothing said)."""
+        humans = self.humans(t)
+        over = t.state is not None and t.state.over
+        for seat, held in t.seats.items():
+            c = self.covered.get(seat)
+            if c is not None and c.token != held.token:
+                c = None  # (another phone took the seat meanwhile)
+                del self.covered[seat]
+            if c is None and seat not in humans:
+                c = self.covered[seat] = Covered(held.token, t.away.get(seat, time.time()))
+            if c is not None and over and c.ended[-1:] != [t.game_id]:
+                c.ended.append(t.game_id)
+                c.results.append(w.each(lambda lang: result_text(t, lang)))
+        for seat in set(self.covered) - set(t.seats):  # (the seat freed)
+            del self.covered[seat]
+
+    def _greet_returns(self, t) -> None:
+        """A person whose phone comes back to a seat a bot played meanwhile is told
+        so on it, with how their game ended if it did."""
+        self._cover_the_away(t)
+        for seat in sorted(self.covered.keys() & self.humans(t)):
+            c = self.covered.pop(seat)
+            self.service.notice(
+                self.code, "demo", c.words(time.time()), seat=seat, keep=RETURN_KEPT
+            )
+
     def _run(self) -> None:
         while not self.stop.is_set():
             t = self.service.find(self.code)
@@ -339,6 +418,7 @@ class Bots:
                     self.stop.wait(0.2)
                     continue
                 self._greet_takeovers(t)
+                self._greet_returns(t)
                 self.step()
             except Exception:  # a bot's slip must not stop the demo table
                 log.exception("demo: a simulated player's move failed; playing on")

@@ -5,6 +5,7 @@ what it sees against the game, and the bots and the camera go on with the other
 seats. Nothing gets stuck, nothing is read twice, nothing is taken back."""
 
 import random
+import time
 
 import pytest
 
@@ -924,3 +925,73 @@ def test_the_dice_camera_forgets_the_old_games_question_in_a_new_game():
         live.confirm()
     assert live.problem is None and live.asked is None  # (the dice lie as they lay)
     assert service.table(code).next_n == 0
+
+
+def test_a_person_whose_phone_comes_back_to_a_seat_a_bot_played_is_told_how_their_game_went(
+    service,
+):
+    """A newcomer's phone, closed a while, came back to a new game: their money
+    gone, their card another, nothing said. Now the phone says a bot played the
+    seat, how long, and how their game ended."""
+    code = service.open_table("dice", 2, {"knowledge": "known", "seed": 5})
+    service.start_game(code)
+    service.join(code, 0, "Anna")
+    service.join(code, 1, "Ben")
+    bots = Bots(service, code, 0.0, 5, clock=FakeClock(0.0))
+    t = service.table(code)
+    service.seat_away(code, 0, True)
+    service.seat_away(code, 1, True)
+    t.away[0] = time.time() - 150  # Anna's phone went 2½ minutes ago ...
+    t.away[1] = time.time() - 10  # ... Ben's 10 s ago: his seat is still his to play
+    bots._greet_returns(t)
+    assert set(bots.covered) == {0}
+    rng = random.Random(5)
+    while not t.state.over:  # the game played to its end
+        legal = t.game.legal_actions(t.state)
+        service.act(code, bot_choice("dice", t.state, legal, rng).to_json(), source="demo")
+    bots._greet_returns(t)
+    ended = t.game_id
+    service.start_game(code)  # the demo deals again
+    assert t.game_id != ended
+    service.seat_away(code, 1, False)  # Ben back after 10 s: nothing to tell
+    service.seat_away(code, 0, False)  # Anna back
+    bots._greet_returns(t)
+    to = {s: [n.words for n in t.notices if n.seat == s and n.kind == "demo"] for s in (0, 1)}
+    assert to[1] == []
+    [said] = to[0]
+    assert said["en"].startswith(
+        "While your phone was away (2 minutes), a bot played your seat. Your game ended: "
+    )
+    assert " wins with " in said["en"] or " share the win " in said["en"]
+    assert said["en"].endswith(" This is a new one.")
+    assert said["de"].startswith(
+        "Während dein Handy weg war (2 Minuten), hat ein Bot für dich gespielt. "
+        "Dein Spiel ist zu Ende: "
+    )
+    bots._greet_returns(t)  # (once)
+    assert len([n for n in t.notices if n.seat == 0 and n.kind == "demo"]) == 1
+    # Away again, but the game goes on when she is back: no word of an end.
+    service.seat_away(code, 0, True)
+    t.away[0] = time.time() - 70
+    bots._greet_returns(t)
+    service.seat_away(code, 0, False)
+    bots._greet_returns(t)
+    last = [n.words["en"] for n in t.notices if n.seat == 0 and n.kind == "demo"][-1]
+    assert last == "While your phone was away (1 minute), a bot played your seat."
+
+
+def test_another_phone_taking_an_away_seat_is_not_greeted_as_its_owner_back(service):
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 5})
+    service.start_game(code)
+    service.join(code, 0, "Anna")
+    bots = Bots(service, code, 0.0, 5, clock=FakeClock(0.0))
+    t = service.table(code)
+    service.seat_away(code, 0, True)
+    t.away[0] = time.time() - 100
+    bots._greet_returns(t)
+    assert 0 in bots.covered
+    service.free_seat(code, 0)  # the host frees it; Cleo sits down there
+    service.join(code, 0, "Cleo")
+    bots._greet_returns(t)
+    assert not [n for n in t.notices if n.seat == 0 and "away" in n.words["en"]]
+    assert not bots.covered
