@@ -192,6 +192,7 @@ def legal_for(
                 "ends_step": action.ends_step,
                 "any_time": action.any_time,
                 "optional": action.optional,
+                "risky": t.game.risky(state, action, seat),
                 # another's move would close it (a trade with the active player):
                 # the phone may say it wants none of these
                 "window": action.window,

@@ -133,3 +133,24 @@ def test_an_illegal_offer_is_refused_as_any_move_is(service):
     with pytest.raises(RuleError):
         service.act(code, bad, seat=0)
     assert t.offer is None
+
+
+def test_a_bluff_is_listed_apart_from_a_gift_on_the_givers_phone(service):
+    """A thumb took a bluff for a gift: the two looked alike but for the button's end.
+    The phone is told which offers are bluffs (`risky`), and its words start so."""
+    from companion.engine.duel.game import gift_beans
+
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 4})
+    service.start_game(code)
+    t = service.table(code)
+    while not (t.state.step == "gift" and not t.state.offers):
+        service.act(code, t.game.legal_actions(t.state)[0].to_json())
+    giver = t.state.active
+    held = gift_beans(t.state, giver)
+    offers = [it for it in service.legal_for(t, giver) if it["action"]["type"] == "offer-gift"]
+    assert {it["action"]["bean"] in held for it in offers} == {True, False}  # gifts and bluffs
+    for it in offers:
+        bluff = it["action"]["bean"] not in held
+        assert it["risky"] is bluff
+        assert it["label"].startswith("Bluff: ") is bluff
+    assert not any(it["risky"] for it in service.legal_for(t, 1 - giver))

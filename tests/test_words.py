@@ -36,11 +36,11 @@ SETUPS = [
 IMPERATIVES = {
     "en": {
         "Plant", "Turn", "Give", "Accept", "Trade", "End", "Discard", "Harvest", "Buy",
-        "Offer", "Decline", "Admit", "Draw", "Fulfil", "Roll", "Use", "Save", "Pass",
+        "Offer", "Decline", "Admit", "Draw", "Fulfil", "Roll", "Use", "Save", "Pass", "Bluff",
     },
     "de": {
         "Baue", "Decke", "Schenke", "Nimm", "Tausche", "Beende", "Wirf", "Ernte", "Kaufe",
-        "Biete", "Lehne", "Gib", "Ziehe", "Erfülle", "Würfle", "Nutze", "Lege",
+        "Biete", "Lehne", "Gib", "Ziehe", "Erfülle", "Würfle", "Nutze", "Lege", "Bluffe",
     },
 }  # fmt: skip
 

@@ -73,6 +73,9 @@ class GameDef:
     # a move one tap could regret (a field harvested for nothing): (state, action,
     # lang) -> the question a phone asks before making it, or None
     ask_again: Callable[..., str | None] = lambda state, action, lang="en": None
+    # a move that may cost its player more than it says at a glance (the Duel's
+    # bluff): (state, action, seat) -> bool; a phone shows it apart
+    risky: Callable[[Any, Action, int], bool] = lambda state, action, seat: False
     players: tuple[int, ...] = ()  # the player counts a table may have
     # What a real table enters on the phones before the start (the dice game's
     # harvest cards): None for a game without. See dice/table.py.
@@ -191,6 +194,7 @@ def _from_package(
         advice_key=getattr(view, "advice_key", lambda state: None),
         advice=getattr(view, "advice", None),
         ask_again=getattr(view, "ask_again", lambda state, action, lang="en": None),
+        risky=getattr(view, "risky", lambda state, action, seat: False),
         players=players,
         entries=_part(package, "table"),
         must_act=view.must_act,

@@ -217,10 +217,16 @@ def test_the_offers_heading_says_an_offer_to_you_is_turned_down_by_offering_anot
 
 
 def test_a_gift_offer_says_when_it_turns_one_down_and_tells_only_its_giver_of_a_bluff():
+    """A thumb took a bluff for a gift when only the button's end said so: "Bluff"
+    comes first, and the phone shows the move apart (`risky`)."""
+    from companion.engine.duel.view import risky
+
     s = _uwe_turned_over()  # Uwe holds a Stink Bean; Soy, Red, Blue turned over
+    assert not risky(s, OfferGift(0, "soy"), 0) and risky(s, OfferGift(0, "garden"), 0)
     assert label(s, OfferGift(0, "soy")) == "Offer a Soy Bean as a gift"
+    assert label(s, OfferGift(0, "garden")).startswith("Bluff: offer a Garden Bean as a gift ")
     assert label(s, OfferGift(0, "garden")).endswith(
-        "(a bluff: you have none; accepted, it costs you a dollar card)"
+        "(you have none: if it is accepted, you pay a dollar card)"
     )
     assert describe(s, OfferGift(0, "garden"), ["Uwe", "Anna"]) == (
         "Uwe offers a Garden Bean as a gift"
@@ -228,8 +234,8 @@ def test_a_gift_offer_says_when_it_turns_one_down_and_tells_only_its_giver_of_a_
     s = play(s, OfferGift(0, "soy"))  # Anna holds a Blue and a Garden Bean
     assert label(s, OfferGift(1, "blue")) == "Turn down the Soy Bean: offer a Blue Bean instead"
     assert label(s, OfferGift(1, "red"), lang="de") == (
-        "Lehne die Sojabohne ab: biete stattdessen eine Rote Bohne an "
-        "(ein Bluff: du hast keine; angenommen, kostet er dich eine Dollarkarte)"
+        "Bluffe: lehne die Sojabohne ab: biete stattdessen eine Rote Bohne an "
+        "(du hast keine: wird sie angenommen, zahlst du eine Dollarkarte)"
     )
 
 

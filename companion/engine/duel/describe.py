@@ -156,10 +156,16 @@ def _describe(
             de_ = f"Lehne die {turned_down} ab: biete stattdessen eine {bean} an"
         # Said only to the player offering it: a bean they hold none of is a bluff,
         # and what it costs (a newcomer met the word with nothing to say what it was).
-        held = gift_beans(before, seat)
-        if None not in held and action.bean not in held:
-            en = f"{en} (a bluff: you have none; accepted, it costs you a dollar card)"
-            de_ = f"{de_} (ein Bluff: du hast keine; angenommen, kostet er dich eine Dollarkarte)"
+        # ("Bluff" first: a thumb took one for a gift when only its end said so.)
+        if bluff(before, action, seat):
+            en = (
+                f"Bluff: {en[0].lower()}{en[1:]} "
+                "(you have none: if it is accepted, you pay a dollar card)"
+            )
+            de_ = (
+                f"Bluffe: {de_[0].lower()}{de_[1:]} (du hast keine: "
+                "wird sie angenommen, zahlst du eine Dollarkarte)"
+            )
         return say(
             en,
             de_,
@@ -372,3 +378,12 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
             )
     en, german = texts.get(state.step, (state.step, state.step))
     return german if de else en
+
+
+def bluff(before: DuelState, action, seat: int | None = None) -> bool:
+    """A gift offered of a bean its giver holds none of (rulebook 001, phase 2): taken,
+    it costs them a dollar card. Known only where the giver's cards are."""
+    if not isinstance(action, OfferGift):
+        return False
+    held = gift_beans(before, action.player if seat is None else seat)
+    return None not in held and action.bean not in held

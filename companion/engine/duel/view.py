@@ -179,6 +179,11 @@ def group(
     return common.group_of(GROUPS, action, lang)
 
 
+def risky(before: DuelState, action: Action, seat: int) -> bool:
+    """A move that may cost its player (a bluff): a phone shows it apart."""
+    return describe.bluff(before, action, seat)
+
+
 TITLE = ("Bohnanza: The Duel", "Bohnanza: Das Duell")
 describe_action = describe.describe
 label = describe.label

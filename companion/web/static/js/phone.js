@@ -152,7 +152,11 @@
       if (v.active === me || v.active === undefined || v.active === null) return R.stepText(v);
       others = [v.active];
     }
-    return C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
+    const line = C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
+    // (the table waits a little for this phone's choice too: the Duel's bo(h)nus
+    // discard on another's turn read "Waiting for Seat 2" while it waited for you)
+    const choice = v.active !== me && legalMoves().some((it) => it.window);
+    return choice ? line + " " + C.t("step.yoursToo") : line;
   }
 
   function drawMine() {
@@ -167,6 +171,7 @@
       C.fill(el,
         C.h("div", { class: "mine-head" }, C.h("h2", {}, C.t("you.orders")), R.coins(v, p)),
         R.ordersCard(p),
+        R.ordersLegend(p),
         C.h("p", { class: "hint" }, C.n("orders.done", p.completed), p.can_harvest ? " · " + C.t("dice.canHarvest") : ""),
         p.last_check ? C.h("p", { class: "just" }, C.n("dice.youJust", p.last_check)) : null,  // (as the others see it)
         // (said only beside a %: mid-turn one's own card shows none)
@@ -259,7 +264,8 @@
     const key = keyOf(it);
     const asking = it.ask_again && ui.asking === key;
     return C.h("button", {
-      class: "move" + (asking ? " asking" : "") + (it.optional && !ui.choiceDue ? " optional" : ""),
+      class: "move" + (asking ? " asking" : "") + (it.optional && !ui.choiceDue ? " optional" : "")
+        + (it.risky ? " risky" : ""),
       "data-key": key, "data-type": it.action.type, disabled: ui.busy,
       onclick: () => {
         if (it.ask_again && ui.asking !== key) {

@@ -194,15 +194,29 @@ const R = {
         : typeof o.odds === "number" ? C.h("span", { class: "odds" }, C.pct(o.odds)) : null));
     return C.h("ol", { class: "orders", reversed: true }, rows.slice().reverse());
   },
+  // How to read a harvest card (a newcomer could not tell a half-and-half die from
+  // a bean, nor why a met order stayed open): said only for what the card shows.
+  ordersLegend(p) {
+    const open = p.orders.filter((o) => !o.done);
+    const alts = open.map((o) => R.alternatives(o));
+    const either = alts.flat(2).find((slot) => slot.length > 1);
+    const groups = alts.some((a) => a.length > 1);
+    return C.h("p", { class: "hint orders-legend" },
+      either ? C.h("span", { class: "either" }, C.art("die slot", A.die(either, "slot")), " ", C.t("orders.either"), " ") : null,
+      groups ? C.t("orders.or") + " " : null,
+      C.t("orders.bottomUp"));
+  },
   die(d, i, extra) {
     return C.art(`die ${d.kind}` + (d.saved ? " saved" : "") + (d.rolled ? " rolled" : "") + (extra || ""),
-      A.die(d.face, d.kind), { "data-die": i, "data-key": "d" + i, title: `${C.t("dice." + d.kind)}: ${C.bean(d.face)}`,
+      A.die(d.face, d.kind), { "data-die": i, "data-key": "d" + i, title: `${C.t("dice." + d.kind)}: ${R.dieFace(d)}`,
         // (read out by a screen reader, and the name of the button a die may be)
         role: "img", "aria-hidden": "false", "aria-label": R.dieName(d, i) });
   },
   dieName(d, i) {
-    return C.t("dice.name", { n: i + 1, kind: C.t("dice." + d.kind), bean: C.bean(d.face) });
+    return C.t("dice.name", { n: i + 1, kind: C.t("dice." + d.kind), bean: R.dieFace(d) });
   },
+  // (a die not rolled yet shows no bean: not "an unseen card")
+  dieFace(d) { return d.face ? C.bean(d.face) : C.t("dice.unrolled"); },
   // The five dice: the rolling area and the bean field (dice saved).
   diceTable(v, pick) {
     const rolling = [], field = [];
@@ -262,7 +276,7 @@ const R = {
     const active = p.seat === v.active && !v.over;
     const head = C.h("div", { class: "phead" },
       C.h("span", { class: "pname" }, p.name || R.name(snap, p.seat)),
-      seat.away ? C.h("span", { class: "badge away" }, C.t(seat.bot ? "seat.awayBot" : "seat.away")) : null,
+      seat.away ? C.h("span", { class: "badge away", title: C.t(seat.bot ? "seat.awayBot" : "seat.away") }, C.t(seat.bot ? "seat.awayBot" : "seat.away")) : null,
       active ? C.h("span", { class: "badge turn" }, "▶") : null,
       v.show.reads !== "dice" ? C.h("span", { class: "hand-count", title: C.n("cards.hand", p.hand_size) }, C.art("back", A.back()), String(p.hand_size)) : null,
       R.coins(v, p, true));
