@@ -182,6 +182,13 @@ def test_the_dice_game_on_three_phones(server, browser):
     # Each die says what it is to a screen reader, and so does a die to tap and save.
     dice = pages[0].get_by_role("img", name=re.compile(r"^Die [1-5], (darker|lighter) die: "))
     expect(dice).to_have_count(5)
+    # Not rolled yet: said so (they read "unseen card", a card game's words).
+    expect(dice.first).to_have_attribute("aria-label", re.compile(r": not rolled yet$"))
+    # How to read one's harvest card: said beside it (bottom up; "or" where it has one).
+    legend = pages[0].locator("#mine .orders-legend")
+    expect(legend).to_contain_text("from the bottom up")
+    orders = pages[0].locator("#mine .orders").inner_text()
+    assert ("either group" in legend.inner_text()) == (" or " in f" {orders} ".replace("\n", " "))
     assert advance(pages, 1) == 1  # the first roll
     roller = next(p for p in pages if p.locator("button.die-pick").count())
     expect(roller.get_by_role("button", name=re.compile(r"^Die 1, .+ die: .+"))).to_have_count(1)
