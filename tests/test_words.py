@@ -396,3 +396,31 @@ def test_a_roll_the_engine_made_is_logged_with_the_faces_it_showed():
     faces = [after.faces[i] for i in after.rolled]
     assert all(bean_name(f) in shown[0] for f in faces)
     assert views.describe("dice", state, roll, {}, upcoming=True, lang="en") == "Seat 1 rolls"
+
+
+@pytest.mark.parametrize(
+    "game, setup, says",
+    [
+        ("bohnanza", {"players": 4}, ["costs 3 coins", "runs out a third time"]),
+        # (no 3rd field at a classic table of three; its game ends at the 2nd time)
+        ("bohnanza", {"players": 3}, ["runs out a second time"]),
+        ("bohnanza", {"players": 6}, ["costs 2 coins", "runs out a third time"]),
+        ("bohnanza", {"players": 2}, ["runs out the first time"]),
+        ("duel", {}, ["next higher number", "$1.10", "You start with $3", "bluff"]),
+        ("dice", {"players": 3}, ["bottom up", "1, 2 or 3 dollars", "10 dollars"]),
+    ],
+)
+def test_every_game_says_how_to_read_its_phone_by_its_own_rules(game, setup, says):
+    """A newcomer met "takes Garden or Red", "$1.10" and "+2 → next coin" with nothing
+    to say what they meant: each game's view carries a legend, in both languages."""
+    g = GAMES[game]
+    state = g.new_game(**setup, seed=1)
+    en = views.game_view(g, state, {}, lang="en")["legend"]
+    de = views.game_view(g, state, {}, lang="de")["legend"]
+    assert len(en) == len(de) >= 3
+    text = " ".join(en)
+    assert all(s in text for s in says), (says, en)
+    if game == "bohnanza" and setup["players"] == 3:
+        assert "3rd bean field" not in text
+    assert all(line.endswith(".") for line in en + de)
+    assert not any(raw_ids(line) for line in en + de)

@@ -189,10 +189,16 @@ def test_the_dice_game_on_three_phones(server, browser):
     expect(legend).to_contain_text("from the bottom up")
     orders = pages[0].locator("#mine .orders").inner_text()
     assert ("either group" in legend.inner_text()) == (" or " in f" {orders} ".replace("\n", " "))
+    # How to read the phone: the game's own legend, folded; opened, it stays open.
+    how = pages[0].locator("#mine details.legend")
+    expect(how.locator("summary")).to_have_text("How to read this")
+    how.locator("summary").click()
+    expect(how.locator("li").first).to_contain_text("from the bottom up")
     assert advance(pages, 1) == 1  # the first roll
     roller = next(p for p in pages if p.locator("button.die-pick").count())
     expect(roller.get_by_role("button", name=re.compile(r"^Die 1, .+ die: .+"))).to_have_count(1)
     assert advance(pages, 19) == 19
     expect(pages[2].locator("#board")).to_contain_text("bean piece")
+    expect(pages[0].locator("#mine details.legend[open] li")).to_have_count(4)
     expect(pages[0].locator("#mine .orders li").first).to_be_visible()
     host.disconnect()

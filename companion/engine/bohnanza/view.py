@@ -132,6 +132,7 @@ def view(
         "warnings": _bohnanza_warnings(s, names, lang, you),
         # How the phones and the big screen show this game (the pages never ask
         # which game it is): see engine/view.py's show().
+        "legend": legend(s, lang),
         "show": common.show(
             reads=Reads.FIELDS,
             score="coins",
@@ -145,6 +146,49 @@ def view(
     if s.over:
         view.update(_bohnanza_end(s, names, lang))
     return view
+
+
+_TIMES = {
+    1: ("the first", "zum ersten"),
+    2: ("a second", "zum zweiten"),
+    3: ("a third", "zum dritten"),
+}
+
+
+def legend(s: State, lang: str = "en") -> list[str]:
+    """How to read the phone, a line a rule it shows (a newcomer met "+2 → next
+    coin" with nothing to say what it meant)."""
+    de = lang == "de"
+    rules = s.rules
+    lines = [
+        "Deine Hand bleibt in der Reihenfolge, in der du sie bekommen hast: du baust "
+        "vorne an („▲ als Nächstes“), neue Karten kommen nach hinten."
+        if de
+        else "Your hand stays in the order you got it: you plant from its front "
+        "(“▲ plant next”), and new cards go to its back.",
+        "Ein Feld trägt eine Bohnensorte. „+2 → nächster Taler“: zwei Bohnen mehr dort "
+        "bringen beim Ernten den nächsten Taler (das Bohnometer der Karte); "
+        "„Bohnometer ausgereizt“: mehr Bohnen bringen nicht mehr."
+        if de
+        else "A field holds one kind of bean. “+2 → next coin”: two more beans there earn "
+        "the next coin when you harvest it (the card's beanometer); “top of the "
+        "beanometer”: more beans earn no more.",
+    ]
+    if rules.third_field_cost:
+        cost = w.count(rules.third_field_cost, "coin", lang)
+        lines.append(
+            f"Ein 3. Bohnenfeld kostet {cost}, jederzeit zu kaufen, einmal im Spiel."
+            if de
+            else f"A 3rd bean field costs {cost}, bought at any time, once a game."
+        )
+    en, de_ = _TIMES.get(rules.exhaustions_to_end, (str(rules.exhaustions_to_end), ""))
+    lines.append(
+        f"Das Spiel endet, wenn der Nachziehstapel {de_ or rules.exhaustions_to_end}"
+        f"{'' if de_ else '.'} Mal aufgebraucht ist."
+        if de
+        else f"The game ends when the draw deck runs out {en} time."
+    )
+    return lines
 
 
 def private(state: State, seat: int, lang: str = "en") -> dict[str, Any]:

@@ -70,6 +70,29 @@ def order_alternatives(order: Order) -> list[list[list[str]]]:
     return [[sorted(slot) for slot in alt] for alt in order.alternatives]
 
 
+# How to read the phone, a line a rule it shows (a newcomer asked why an order met
+# by the dice stayed open).
+LEGEND = (
+    (
+        "Orders are met from the bottom up: the lowest open one of your top harvest card first.",
+        "After each roll, before any die is saved, everyone checks the dice just rolled "
+        "against their lowest open order; the player rolling checks the bean field when "
+        "the turn ends.",
+        "3, 4 or 5 orders done: harvest at any time, for 1, 2 or 3 dollars.",
+        "Someone with 10 dollars after a harvest starts the final phase.",
+    ),
+    (
+        "Aufträge werden von unten nach oben erfüllt: erst der unterste offene deiner "
+        "oberen Erntekarte.",
+        "Nach jedem Wurf, bevor ein Würfel abgelegt wird, prüfen alle die eben gewürfelten "
+        "Würfel gegen ihren untersten offenen Auftrag; wer würfelt, prüft das Bohnenfeld "
+        "am Ende des Zugs.",
+        "3, 4 oder 5 Aufträge erfüllt: jederzeit ernten, für 1, 2 oder 3 Taler.",
+        "Wer nach einer Ernte 10 Taler hat, läutet die Schlussphase ein.",
+    ),
+)
+
+
 def view(
     s: DiceState,
     names: list[str],
@@ -135,6 +158,7 @@ def view(
         "players": players,
         "beans": sorted(s.dice.beans),
         "warnings": warnings,
+        "legend": list(LEGEND[1 if lang == "de" else 0]),
         "show": common.show(reads=Reads.DICE, score="taler"),
         "over": s.over,
         "winners": game.winners(s) if s.over else None,

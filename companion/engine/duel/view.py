@@ -92,6 +92,7 @@ def view(
             if s.ending or s.step == "final"
             else []
         ),
+        "legend": list(LEGEND[1 if de else 0]),
         "show": common.show(
             reads=Reads.FIELDS,
             score="dollars",
@@ -107,6 +108,37 @@ def view(
     if s.over:
         view.update(_duel_end(s, names, lang))
     return view
+
+
+# How to read the phone, a line a rule it shows (a newcomer met "takes Garden or
+# Red", "$1.10" and bo(h)nus cards with nothing to say what they meant).
+LEGEND = (
+    (
+        "A field takes its top bean again or the next higher number (“takes Garden or "
+        "Red”): different beans may share a field.",
+        "A harvest pays by the beanometer of the field's top card (the one fully seen): "
+        "“+3 → next dollar”: three more beans there earn the next dollar; “top of the "
+        "beanometer”: more earn no more.",
+        "A bo(h)nus card (“Garden Bean → Red Bean: $1.10”) is fulfilled by a field, yours "
+        "or your opponent's, with those beans planted in that order, its top card among "
+        "them: it is worth 1 dollar plus its cents.",
+        "You start with $3: three bean cards, dollar side up.",
+        "A gift of a bean you hold none of is a bluff: if it is accepted, you pay a dollar card.",
+    ),
+    (
+        "Ein Feld nimmt seine oberste Bohne noch einmal oder die mit der nächsthöheren "
+        "Zahl („nimmt Garten oder Rote“): verschiedene Bohnen dürfen in einem Feld stehen.",
+        "Eine Ernte zahlt nach dem Bohnometer der obersten Karte des Felds (der ganz "
+        "sichtbaren): „+3 → nächster Dollar“: drei Bohnen mehr dort bringen den nächsten "
+        "Dollar; „Bohnometer ausgereizt“: mehr bringen nicht mehr.",
+        "Eine Bo(h)nuskarte („Gartenbohne → Rote Bohne: 1,10 $“) erfüllt ein Feld, deins "
+        "oder das des Gegners, in dem diese Bohnen in dieser Reihenfolge gepflanzt sind, "
+        "die oberste Karte darunter: sie ist 1 Dollar plus ihre Cent wert.",
+        "Du beginnst mit 3 $: drei Bohnenkarten mit der Dollarseite nach oben.",
+        "Ein Geschenk einer Bohne, die du nicht hast, ist ein Bluff: wird es angenommen, "
+        "zahlst du eine Dollarkarte.",
+    ),
+)
 
 
 def _takes(column: tuple[str, ...]) -> list[str] | None:

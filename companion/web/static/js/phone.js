@@ -176,7 +176,8 @@
         p.last_check ? C.h("p", { class: "just" }, C.n("dice.youJust", p.last_check)) : null,  // (as the others see it)
         // (said only beside a %: mid-turn one's own card shows none)
         p.orders.some((o) => typeof o.odds === "number" && !o.done && !o.in_field) ? C.h("p", { class: "hint odds-note" }, C.t("dice.oddsNote")) : null,
-        v.active === me ? R.advice(v) : null);
+        v.active === me ? R.advice(v) : null,
+        R.legend(v));
       return;
     }
     const parts = [
@@ -201,6 +202,7 @@
           b.pattern ? R.cardRow(b.pattern, "small") : null, C.h("span", {}, b.text || "")))) : null,
         p.fulfilled.length ? C.h("p", { class: "hint" }, C.n("bonus.done", p.fulfilled.length)) : null));
     }
+    parts.push(R.legend(v));
     C.fill(el, parts);
   }
 

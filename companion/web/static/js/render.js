@@ -194,6 +194,14 @@ const R = {
         : typeof o.odds === "number" ? C.h("span", { class: "odds" }, C.pct(o.odds)) : null));
     return C.h("ol", { class: "orders", reversed: true }, rows.slice().reverse());
   },
+  // How to read the phone: the game's own lines (its view's legend), folded away
+  // (a newcomer met "takes Garden or Red" and "$1.10" with nothing to say why).
+  legend(v) {
+    if (!v.legend || !v.legend.length) return null;
+    return C.h("details", { class: "legend", "data-key": "legend" },
+      C.h("summary", {}, C.t("legend.title")),
+      C.h("ul", {}, v.legend.map((line) => C.h("li", {}, line))));
+  },
   // How to read a harvest card (a newcomer could not tell a half-and-half die from
   // a bean, nor why a met order stayed open): said only for what the card shows.
   ordersLegend(p) {
