@@ -433,6 +433,10 @@ def test_an_orders_percent_is_the_chance_that_the_next_roll_of_the_dice_left_mee
     assert odds(s, 1)[0] == 0.0  # green*2 needs two dice: one die can't meet it
     assert odds(s, 1)[1] > 0.0  # red: one die may show it
     assert odds(s, 0) == [None] * 5  # (Matthias's own card: checked at his turn's end)
+    # The last die rolled: it must be saved, and no roll is to come this turn: no %
+    # (a newcomer saw 0 % beside every order).
+    s = play(s, Roll(0, ("blue",)))
+    assert s.step == "save" and odds(s, 1) == [None] * 5
     # The turn over: the next turn's first roll again.
-    s = play(s, Roll(0, ("blue",)), Save(0, (4,)))
+    s = play(s, Save(0, (4,)))
     assert odds(s, 1) == [chance(o, s.dice.dice) for o in martina]

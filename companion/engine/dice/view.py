@@ -60,6 +60,10 @@ def _next_roll(s: DiceState, seat: int, order) -> float | None:
         return _first_roll(order, s.dice)  # (the next turn's first roll, of all five)
     if seat == s.active:
         return None
+    # No roll to come this turn (the last die is saved now): no figure (0 % beside
+    # every order alarmed a newcomer).
+    if sum(not kept for kept in s.saved) <= (1 if s.step == "save" else 0):
+        return None
     left = DiceSet(tuple(d for d, kept in zip(s.dice.dice, s.saved, strict=True) if not kept))
     return _first_roll(order, left)
 
