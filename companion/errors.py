@@ -31,7 +31,6 @@ class Refusal(StrEnum):
     CORRECTION_REFUSED = "correction-refused"
     INTERNAL = "internal"
     MALFORMED_MESSAGE = "malformed-message"
-    NAME_TAKEN = "name-taken"
     NO_CAMERA = "no-camera"
     NO_DEALS = "no-deals"
     NO_OFFER = "no-offer"
@@ -65,9 +64,6 @@ REFUSAL_DE: dict[Refusal, str] = {
     Refusal.CORRECTION_REFUSED: "Diese Korrektur passt nicht zum Spiel.",
     Refusal.INTERNAL: "Am Tisch ist etwas schiefgegangen.",
     Refusal.MALFORMED_MESSAGE: "Diese Nachricht versteht der Tisch nicht.",
-    Refusal.NAME_TAKEN: (
-        "Diesen Namen trägt schon jemand an diesem Tisch: nimm einen anderen, etwa mit Initiale."
-    ),
     Refusal.NO_CAMERA: "An diesem Tisch liest keine Kamera.",
     Refusal.NO_DEALS: (
         "Ein Handel wird aus einzelnen Karten zusammengestellt (nicht in jedem Spiel)."

@@ -31,19 +31,16 @@ class Seats:
                 raise TableError(
                     Refusal.SEAT_TAKEN, f"seat {seat + 1} is taken by {t.seats[seat].name}"
                 )
-            # Two alike would make "Pat's turn" on the big screen name nobody in particular.
-            alike = [
-                s for s, held in t.seats.items() if held.name.casefold() == name.strip().casefold()
-            ]
-            if alike:
-                raise TableError(
-                    Refusal.NAME_TAKEN,
-                    f"{name.strip()} already sits at seat {alike[0] + 1}: pick another name"
-                    " (add an initial)",
-                )
+            # Two alike would make "Pat's turn" on the big screen name nobody in
+            # particular: the newcomer's name gets its seat ("Pat (3)"). Not refused:
+            # two phones of one browser bring the same name, and a person whose phone
+            # lost its seat sits down again under theirs.
+            said = name.strip()
+            if any(held.name.casefold() == said.casefold() for held in t.seats.values()):
+                said = f"{said} ({seat + 1})"
             token = secrets.token_urlsafe(24)
-            self.store.take_seat(t.code, seat, name.strip(), token)
-            t.seats[seat] = Seat(name.strip(), token)
+            self.store.take_seat(t.code, seat, said, token)
+            t.seats[seat] = Seat(said, token)
         self._changed(t.code)
         return token
 
