@@ -777,3 +777,17 @@ def test_the_log_says_the_two_cards_drawn_when_the_last_card_is_planted():
     assert "draw" not in label(s, last)  # (a button says the move alone)
     two = replace(s, face_up=("blue", "blue"))
     assert "draws" not in describe(two, last, ["Uwe", "Anna"])
+
+
+def test_a_bonus_card_to_discard_is_said_short_on_its_button():
+    """Three "Discard your bo(h)nus card (Stink Bean → Chili Bean → Chili Bean:
+    $1.40)" buttons filled half a phone: the kinds in order, × how many, its worth."""
+    from companion.engine.duel.describe import bonus_short
+    from companion.engine.duel.state import BonusCard
+
+    card = BonusCard(("stink", "chili", "chili"), 40)
+    assert bonus_short(card) == "Stink → Chili ×2, $1.40"
+    assert bonus_short(card, "de") == "Sau → Feuer ×2, 1,40 $"
+    assert (
+        bonus_short(BonusCard(("red", "garden", "red"), 10), "de") == "Rote → Garten → Rote, 1,10 $"
+    )

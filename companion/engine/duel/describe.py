@@ -37,6 +37,31 @@ def bonus_text(card: BonusCard | None, lang: str = "en") -> str:
     return f"{pattern}: {w.cents(100 + card.cents, lang)}"
 
 
+def bonus_short(card: BonusCard, lang: str = "en") -> str:
+    """A bo(h)nus card as a button says it, short: "Stink → Chili ×2, $1.40" (three
+    discard buttons of whole names filled half a phone's screen)."""
+    runs: list[list] = []
+    for b in card.pattern:
+        if runs and runs[-1][0] == b:
+            runs[-1][1] += 1
+        else:
+            runs.append([b, 1])
+    said = [
+        _short(b, lang) + (f" ×{n}" if n > 1 else "")
+        for b, n in runs  # (the kinds, first planted first; × how many of each)
+    ]
+    return f"{' → '.join(said)}, {w.cents(100 + card.cents, lang)}"
+
+
+def _short(bean_id: str, lang: str) -> str:
+    """A bean's name without "Bean" / "bohne" ("Chili", "Feuer", "Rote")."""
+    name = w.bean(bean_id, lang)
+    for tail in (" Bean", " Bohne", "bohne"):
+        if name.endswith(tail):
+            return name[: -len(tail)]
+    return name
+
+
 def label(before: DuelState, action: Action, names=None, lang: str = "en") -> str:
     """A move still to make, said to the player who makes it: with the bo(h)nus
     cards it would keep them from fulfilling (a field's top card must be part of the
@@ -237,9 +262,9 @@ def _describe(
         card = p.bonus[action.index] if action.index < len(p.bonus) else None
         if you and card is not None:
             return (
-                f"Wirf deine Bo(h)nuskarte ab ({bonus_text(card, lang)})"
+                f"Wirf deine Bo(h)nuskarte ab ({bonus_short(card, lang)})"
                 if de
-                else f"Discard your bo(h)nus card ({bonus_text(card, lang)})"
+                else f"Discard your bo(h)nus card ({bonus_short(card, lang)})"
             )
         return say(
             "Discard a bo(h)nus card",
