@@ -287,11 +287,21 @@ def test_a_person_builds_a_deal_of_several_cards_with_a_bot_on_the_phone(
                 if a is not b and a.partner == b.partner and (a.receive or b.receive):
                     d = game.combine(state, [a, b])
                     if game.agrees(state, d, d.partner):
-                        deal, chosen = d, (a, b)
-                        break
-            if deal:
-                break
+                        deal, chosen = deal or d, chosen or (a, b)
         assert deal is not None, "no deal of two cards the bots would take"
+        # (one the bot says no to, with the same partner, first: see below)
+        refused = next(
+            (
+                (a, b)
+                for a in actions
+                for b in actions
+                if a is not b
+                and a.partner == b.partner == deal.partner
+                and (a.receive or b.receive)
+                and not game.agrees(state, game.combine(state, [a, b]), deal.partner)
+            ),
+            None,
+        )
         group = next(i["group"] for i in parts if i["action"] == chosen[0].to_json())
         opener = page.locator("#actions button.group-open:not(.deal-open)", has_text=group)
         _done_note_clear_of_the_dock(page)  # ("✓ Done: Draw 2 cards face up")
@@ -316,7 +326,8 @@ def test_a_person_builds_a_deal_of_several_cards_with_a_bot_on_the_phone(
         send = page.locator("#actions button.deal-send")
         expect(send).to_be_disabled()
         expect(send).to_have_text("Tap two cards or more")
-        for a in chosen:
+
+        def tick(a):
             words = next(i["label"] for i in parts if i["action"] == a.to_json())
             key = "part:" + json.dumps(a.to_json(), separators=(",", ":"), ensure_ascii=False)
             key += "|" + words
@@ -326,6 +337,21 @@ def test_a_person_builds_a_deal_of_several_cards_with_a_bot_on_the_phone(
                 if c.get_attribute("data-key") == key
             )
             card.click()
+
+        assert refused is not None, "no deal of two cards the bot says no to"
+        # A deal the bot says no to: said just above the dock, in sight (at the
+        # page's top it was out of sight: the tap seemed to do nothing).
+        for a in refused:
+            tick(a)
+        send.click()
+        note = page.locator("#done-note.refused")
+        expect(note).to_contain_text(re.compile(r"^✗ Seat \d says no"))
+        expect(note).to_be_in_viewport()
+        for a in refused:
+            tick(a)  # (ticked off again)
+        expect(page.locator("#actions button.part.on")).to_have_count(0)
+        for a in chosen:
+            tick(a)
         expect(page.locator("#actions button.part.on")).to_have_count(2)
         expect(send).to_have_text("Offer this deal (2 cards)")
         expect(send).to_be_in_viewport()  # (at the dock's foot, however long the list)

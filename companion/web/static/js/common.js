@@ -508,11 +508,12 @@ const C = {
     window.__socket = socket;  // for the browser tests
     return socket;
   },
+  // (the server's messages start in lower case, as parts of sentences)
+  sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) : ""; },
   error(text) {
     const el = document.getElementById("error");
     if (!el) return;
-    // (the server's messages start in lower case, as parts of sentences)
-    const said = text ? text[0].toUpperCase() + text.slice(1) : "";
+    const said = C.sentence(text);
     el.textContent = said;
     if (said) setTimeout(() => { if (el.textContent === said) el.textContent = ""; }, 8000);
   },

@@ -261,6 +261,7 @@
   // button says why, and a second tap within ASK_FOR ms makes the move.
   const ASK_FOR = 5000;
   const DONE_FOR = 3500;  // ms "✓ Done: …" shows after a move
+  const REFUSED_FOR = 6000;  // ms "✗ Seat 2 says no: …" shows after a refusal
   function moveButton(it) {
     const bean = it.action.bean;
     const key = keyOf(it);
@@ -599,6 +600,9 @@
     const reply = await C.ask(socket, event, data);
     ui.busy = false;
     C.error(reply.ok ? "" : reply.error.message);
+    // (said above the dock too: at the page's top it was out of sight, and a deal
+    // a bot said no to looked like a tap that did nothing)
+    if (!reply.ok) note("✗ " + C.sentence(reply.error.message), true);
     return reply;
   }
 
@@ -617,12 +621,14 @@
   // kept there as the dock grows or shrinks (it covered "‹ Back" of a list opened).
   const placeDone = () => { doneNote.style.bottom = `${dock.offsetHeight + 8}px`; };
   new ResizeObserver(() => { if (!doneNote.hidden) placeDone(); }).observe(dock);
-  function done(label) {
-    doneNote.textContent = C.t("moves.done", { label });
+  function done(label) { note(C.t("moves.done", { label }), false); }
+  function note(text, refused) {
+    doneNote.textContent = text;
+    doneNote.classList.toggle("refused", refused);
     placeDone();
     doneNote.hidden = false;
     clearTimeout(doneTimer);
-    doneTimer = setTimeout(() => { doneNote.hidden = true; }, DONE_FOR);
+    doneTimer = setTimeout(() => { doneNote.hidden = true; }, refused ? REFUSED_FOR : DONE_FOR);
   }
 
   // An opened group of moves is a step in the browser's history: the phone's Back
