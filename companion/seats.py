@@ -7,11 +7,13 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 
+from .engine import words as w
 from .errors import Refusal
 from .store import Seat, SeatHeld, Store
-from .table import Table, TableError
+from .table import YOU, Table, TableError
 
 MAX_NAME = 20
+RENAMED_KEPT = 60.0  # s "you are Pat (3) here" stays on the phone
 
 
 class Seats:
@@ -38,6 +40,16 @@ class Seats:
             said = name.strip()
             if any(held.name.casefold() == said.casefold() for held in t.seats.values()):
                 said = f"{said} ({seat + 1})"
+                t.add_notice(
+                    YOU,
+                    w.both(
+                        f"Another {name.strip()} sits at this table: you are {said} here",
+                        f"Noch jemand namens {name.strip()} sitzt an diesem Tisch: "
+                        f"du bist hier {said}",
+                    ),
+                    seat=seat,
+                    keep=RENAMED_KEPT,
+                )
             token = secrets.token_urlsafe(24)
             self.store.take_seat(t.code, seat, said, token)
             t.seats[seat] = Seat(said, token)

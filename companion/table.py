@@ -46,6 +46,11 @@ class Partners(Protocol):
         ...
 
 
+# The kind of notice said to one phone only, its seat's ("you took over this seat"):
+# the big screen, which everyone reads, leaves these out.
+YOU = "you"
+
+
 @dataclass(frozen=True)
 class Notice:
     """A warning from outside the engine (the tracker, the panel, the store): what

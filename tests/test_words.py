@@ -401,11 +401,26 @@ def test_a_roll_the_engine_made_is_logged_with_the_faces_it_showed():
 @pytest.mark.parametrize(
     "game, setup, says",
     [
-        ("bohnanza", {"players": 4}, ["costs 3 coins", "runs out a third time"]),
+        (
+            "bohnanza",
+            {"players": 4},
+            [
+                "A turn: 1. plant",
+                "draw 3 cards",
+                "costs 3 coins",
+                "runs out a third time",
+                "“×2” on a field",
+            ],
+        ),
         # (no 3rd field at a classic table of three; its game ends at the 2nd time)
         ("bohnanza", {"players": 3}, ["runs out a second time"]),
-        ("bohnanza", {"players": 6}, ["costs 2 coins", "runs out a third time"]),
-        ("bohnanza", {"players": 2}, ["runs out the first time"]),
+        ("bohnanza", {"players": 6}, ["draw 4 cards", "costs 2 coins", "runs out a third time"]),
+        # (the two-player variant: no trading; what is not planted goes over)
+        (
+            "bohnanza",
+            {"players": 2},
+            ["the rest goes to the other player", "runs out the first time"],
+        ),
         ("duel", {}, ["next higher number", "$1.10", "You start with $3", "bluff"]),
         ("dice", {"players": 3}, ["bottom up", "1, 2 or 3 dollars", "10 dollars"]),
     ],

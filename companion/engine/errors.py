@@ -123,7 +123,7 @@ RULE_DE: dict[Rule, str] = {
     Rule.NO_SUCH_PLAYER: "Diesen Platz gibt es an diesem Tisch nicht.",
     Rule.NOT_A_BLUFF: "Du hast so eine Karte: das war kein Bluff.",
     Rule.NOT_YOUR_TURN: "Das darf jetzt nur der aktive Spieler.",
-    Rule.ONE_VARIETY_PER_FIELD: "Ein Feld hält nur eine Bohnensorte: ernte es zuerst ab.",
+    Rule.ONE_VARIETY_PER_FIELD: "In einem Feld liegt nur eine Bohnensorte: ernte es zuerst.",
     Rule.ORDER_SYNTAX: "Dieser Auftrag ist nicht richtig geschrieben.",
     Rule.PIECE_USED: "Die Bohnenfigur wiederholt einen Wurf nur einmal pro Zug.",
     Rule.PLANT_LIMIT: "In diesem Schritt darfst du keine dritte Karte anbauen.",

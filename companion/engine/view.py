@@ -108,13 +108,13 @@ def forced_harvest(
         text = f"{subject} ein Feld ernten{also}, um die {bean_name} anzubauen"
         if len(protected or []) == 1:
             text += (
-                f". Feld {fields} hält nur eine Bohne: es darf nicht geerntet werden, "
-                "solange ein anderes mehr hält"
+                f". Auf Feld {fields} liegt nur eine Bohne: es darf nicht geerntet werden, "
+                "solange auf einem anderen mehr liegen"
             )
         elif fields:
             text += (
-                f". Die Felder {fields} halten je nur eine Bohne: sie dürfen nicht geerntet "
-                "werden, solange ein anderes mehr hält"
+                f". Auf den Feldern {fields} liegt je nur eine Bohne: sie dürfen nicht "
+                "geerntet werden, solange auf einem anderen mehr liegen"
             )
     else:
         subject = "You" if seat == you else names[seat]

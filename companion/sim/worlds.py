@@ -20,6 +20,7 @@ from ..engine import words as w
 from ..engine.actions import Action
 from ..engine.games import GAMES
 from ..errors import CompanionError
+from ..table import YOU
 from ..tables import TableError, TableService
 
 log = logging.getLogger("companion.demo")
@@ -332,15 +333,19 @@ class Bots:
         self._people_play(t)
         self.person_sat = None
         self.dealt()
-        self.service.notice(
-            self.code,
-            "demo",
-            w.both(
-                "A new game was dealt for you: the bots had been playing on their own",
-                "Für dich wurde ein neues Spiel ausgeteilt: die Bots hatten allein gespielt",
-            ),
-            keep=NEWS_KEPT,
-        )
+        # (to the people seated now: one who sits down later, or the big screen, was
+        # told "for you" of a game dealt for someone else)
+        for seat in sorted(t.seats):
+            self.service.notice(
+                self.code,
+                YOU,
+                w.both(
+                    "A new game was dealt for you: the bots had been playing on their own",
+                    "Für dich wurde ein neues Spiel ausgeteilt: die Bots hatten allein gespielt",
+                ),
+                seat=seat,
+                keep=NEWS_KEPT,
+            )
         return True
 
     @staticmethod
@@ -365,7 +370,7 @@ class Bots:
         for seat, _ in sorted(new):
             self.service.notice(
                 self.code,
-                "demo",
+                YOU,
                 w.both(
                     "You took over this seat from a bot, in the game under way: "
                     "the log below says what happened so far",
@@ -401,9 +406,7 @@ class Bots:
         self._cover_the_away(t)
         for seat in sorted(self.covered.keys() & self.humans(t)):
             c = self.covered.pop(seat)
-            self.service.notice(
-                self.code, "demo", c.words(time.time()), seat=seat, keep=RETURN_KEPT
-            )
+            self.service.notice(self.code, YOU, c.words(time.time()), seat=seat, keep=RETURN_KEPT)
 
     def _run(self) -> None:
         while not self.stop.is_set():

@@ -164,7 +164,7 @@ def test_the_forced_harvest_warning_says_which_field_the_protection_rule_keeps()
     s = table(hands=[["soy"], [], [], []], fields=[[["garden"], ["blue"] * 2], [], [], []])
     for lang, said in (
         ("en", "Field 1 holds a single bean: it may not be harvested while another holds more"),
-        ("de", "Feld 1 hält nur eine Bohne: es darf nicht geerntet werden, solange ein anderes"),
+        ("de", "Auf Feld 1 liegt nur eine Bohne: es darf nicht geerntet werden, solange auf"),
     ):
         warned = [x["text"] for x in view(s, names, lang, you=0)["warnings"] if x["seat"] == 0]
         assert len(warned) == 1 and said in warned[0], warned

@@ -823,14 +823,16 @@ def test_the_first_person_at_a_table_the_bots_had_to_themselves_gets_a_new_game(
     service.join(code, 0, "Anna")
     assert bots._deal_for_a_person(t)
     assert t.game_id != bots_game and t.next_n == 0 and not t.state.over
-    said = [n.words["en"] for n in t.notices if n.kind == "demo"]
+    said = [n.words["en"] for n in t.notices if n.kind == "you"]
     assert said == ["A new game was dealt for you: the bots had been playing on their own"]
     legal = t.game.legal_actions(t.state)
     service.act(code, bot_choice(game, t.state, legal, rng).to_json(), source="demo")
     # (news, not a warning: the bots' next move does not take it away)
-    assert [n.words["en"] for n in t.notices if n.kind == "demo"] == said
+    assert [n.words["en"] for n in t.notices if n.kind == "you"] == said
     bots._greet_takeovers(t)  # (Anna sat down before the deal: nothing more for her)
-    assert [n.seat for n in t.notices if n.kind == "demo"] == [None]
+    # (said to Anna's phone, seated when it was dealt: not to the big screen, nor to
+    # one who sits down later)
+    assert [n.seat for n in t.notices if n.kind == "you"] == [0]
     service.free_seat(code, 0)
     service.join(code, 0, "Anna")  # back in the same game: it plays on
     service.join(code, 1, "Ben")
@@ -956,7 +958,7 @@ def test_a_person_whose_phone_comes_back_to_a_seat_a_bot_played_is_told_how_thei
     service.seat_away(code, 1, False)  # Ben back after 10 s: nothing to tell
     service.seat_away(code, 0, False)  # Anna back
     bots._greet_returns(t)
-    to = {s: [n.words for n in t.notices if n.seat == s and n.kind == "demo"] for s in (0, 1)}
+    to = {s: [n.words for n in t.notices if n.seat == s and n.kind == "you"] for s in (0, 1)}
     assert to[1] == []
     [said] = to[0]
     assert said["en"].startswith(
@@ -969,14 +971,14 @@ def test_a_person_whose_phone_comes_back_to_a_seat_a_bot_played_is_told_how_thei
         "Dein Spiel ist zu Ende: "
     )
     bots._greet_returns(t)  # (once)
-    assert len([n for n in t.notices if n.seat == 0 and n.kind == "demo"]) == 1
+    assert len([n for n in t.notices if n.seat == 0 and n.kind == "you"]) == 1
     # Away again, but the game goes on when she is back: no word of an end.
     service.seat_away(code, 0, True)
     t.away[0] = time.time() - 70
     bots._greet_returns(t)
     service.seat_away(code, 0, False)
     bots._greet_returns(t)
-    last = [n.words["en"] for n in t.notices if n.seat == 0 and n.kind == "demo"][-1]
+    last = [n.words["en"] for n in t.notices if n.seat == 0 and n.kind == "you"][-1]
     assert last == "While your phone was away (1 minute), a bot played your seat."
 
 

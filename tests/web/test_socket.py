@@ -84,7 +84,13 @@ def test_a_name_already_seated_at_the_table_gets_its_seat_so_every_seat_is_told_
     _, code = open_table(client_for)
     pat, _ = join(client_for, code, 0, "Pat")
     second, _ = join(client_for, code, 2, " pat ")
-    assert last_state(second)["you"] == {"seat": 2, "name": "pat (3)"}
+    snap = last_state(second)
+    assert snap["you"] == {"seat": 2, "name": "pat (3)"}
+    # ... and told so, on that phone only (not on the big screen, nor on Pat's).
+    told = [n for n in snap["notices"] if n["kind"] == "you"]
+    assert [(n["seat"], n["text"]) for n in told] == [
+        (2, "Another pat sits at this table: you are pat (3) here")
+    ]
     seats = last_state(pat)["table"]["seats"]
     assert [s.get("name") for s in seats] == ["Pat", None, "pat (3)"]
     join(client_for, code, 1, "Pat B")  # another name stays as typed

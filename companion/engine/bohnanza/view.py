@@ -174,6 +174,36 @@ def legend(s: State, lang: str = "en") -> list[str]:
         "the next coin when you harvest it (the card's beanometer); “top of the "
         "beanometer”: more beans earn no more.",
     ]
+    up, draw = w.count(rules.face_up, "card", lang), w.count(rules.draw, "card", lang)
+    if rules.turn == "classic":
+        lines.insert(
+            0,
+            f"Ein Zug: 1. eine oder zwei Karten vorne aus der Hand anbauen; 2. {up} "
+            "aufdecken und handeln; 3. die aufgedeckten und gehandelten Karten anbauen; "
+            f"4. {draw} nachziehen. Gehandelt wird nur mit dem, der am Zug ist."
+            if de
+            else f"A turn: 1. plant one or two cards from the front of your hand; 2. turn "
+            f"over {up} and trade; 3. plant the turned-over and traded cards; 4. draw "
+            f"{draw}. Trades are made with the player whose turn it is.",
+        )
+    else:  # (two players: no trading; the cards turned over and not planted go over)
+        lines.insert(
+            0,
+            "Ein Zug: die Karten anbauen oder abwerfen, die der andere liegen ließ; eine "
+            f"oder zwei Karten vorne aus der Hand anbauen; {up} aufdecken und anbauen, "
+            f"was du willst (der Rest geht an den anderen); {draw} nachziehen."
+            if de
+            else "A turn: plant or discard the cards the other player left you; plant one "
+            f"or two cards from the front of your hand; turn over {up} and plant what you "
+            f"wish (the rest goes to the other player); draw {draw}.",
+        )
+    lines.append(
+        "„×2“ an einem Feld: so viele Karten liegen dort; die Zahl neben der Kartenrückseite: "
+        "so viele Karten hat der Spieler auf der Hand."
+        if de
+        else "“×2” on a field: the cards lying there; the number beside a card back: the "
+        "cards in that player's hand."
+    )
     if rules.third_field_cost:
         cost = w.count(rules.third_field_cost, "coin", lang)
         lines.append(

@@ -97,7 +97,8 @@
     panel.classList.toggle("tiny", open === 0 && t.started);
     panel.hidden = !t.started && open > 0;  // shown big in the middle instead
     C.fill(document.getElementById("seat-list"), t.seats.map(seatRow));
-    C.fill(document.getElementById("warnings"), C.noticeList(snap));
+    // (not what is said to one phone: "a new game was dealt for you")
+    C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.kind !== "you"));
     drawBoard();
     R.log(logBox, snap, false);
     showNewest();
