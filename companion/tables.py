@@ -307,8 +307,21 @@ class TableService:
     # ------------------------------------------------------------ seats (seats.py)
 
     def join(self, code: str, seat: object, name: object) -> str:
-        """Take a free seat; returns the seat's token (the phone keeps it)."""
-        return self.seats.join(self.table(code), seat, name)
+        """Take a free seat; returns the seat's token (the phone keeps it). At the demo
+        a seat whose phone has gone, and that a bot plays now, may be taken over (two
+        visitors who closed their pages left the Duel's two seats to nobody)."""
+        t = self.table(code)
+        partners = self.partners.get(t.code)
+        with t.lock:
+            bot_plays = (
+                isinstance(seat, int)
+                and seat in t.seats
+                and partners is not None
+                and partners.answers_for(t, seat)
+            )
+        if bot_plays:
+            self.seats.free(t, seat)
+        return self.seats.join(t, seat, name)
 
     def free_seat(self, code: str, seat: object) -> None:
         self.seats.free(self.table(code), seat)

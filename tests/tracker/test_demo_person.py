@@ -997,3 +997,30 @@ def test_another_phone_taking_an_away_seat_is_not_greeted_as_its_owner_back(serv
     bots._greet_returns(t)
     assert not [n for n in t.notices if n.seat == 0 and "away" in n.words["en"]]
     assert not bots.covered
+
+
+def test_a_demo_seat_whose_phone_is_gone_and_a_bot_plays_may_be_taken_over(service):
+    """Two visitors who closed their pages left the Duel's two seats to nobody: a
+    seat held by a phone gone long enough that the bot plays it is taken over by the
+    next phone (its old token holds nothing more); one gone a moment is kept."""
+    from companion.tables import TableError
+
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 5})
+    service.start_game(code)
+    anna = service.join(code, 0, "Anna")
+    service.join(code, 1, "Ben")
+    bots = Bots(service, code, 0.0, 5, clock=FakeClock(0.0))
+    service.answer_for(code, bots)
+    t = service.table(code)
+    service.seat_away(code, 0, True)
+    service.seat_away(code, 1, True)
+    t.away[0] = time.time() - 100  # the bot plays Anna's seat ...
+    t.away[1] = time.time() - 5  # ... Ben's is still his
+    with pytest.raises(TableError) as taken:
+        service.join(code, 1, "Cleo")
+    assert taken.value.code == "seat-taken"
+    service.join(code, 0, "Cleo")
+    assert t.seats[0].name == "Cleo" and 0 not in t.away
+    assert service.seats.of_token(anna) is None
+    snap = service.snapshot(code, None)
+    assert [s["bot"] for s in snap["table"]["seats"]] == [False, False]

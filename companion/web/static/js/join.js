@@ -19,10 +19,13 @@
   socket.on("state", (snap) => {
     const seats = snap.table.seats.map((s) => {
       const mine = s.seat === held && !!s.name;
-      const who = mine ? C.t("seat.yours", { name: s.name }) : s.away ? C.t("seat.gone", { name: s.name }) : s.name;
+      // (a phone gone, its seat played by the demo's bot: anyone may take it over)
+      const free = s.name && s.away && s.bot && !mine;
+      const who = mine ? C.t("seat.yours", { name: s.name }) : free ? C.t("seat.goneBot", { name: s.name })
+        : s.away ? C.t("seat.gone", { name: s.name }) : s.name;
       return C.h("button", {
-        class: "seat" + (s.name ? " taken" : "") + (mine ? " mine" : ""), "data-seat": s.seat, "data-key": "s" + s.seat,
-        disabled: s.name && !mine ? "disabled" : null,
+        class: "seat" + (s.name && !free ? " taken" : "") + (mine ? " mine" : ""), "data-seat": s.seat, "data-key": "s" + s.seat,
+        disabled: s.name && !mine && !free ? "disabled" : null,
         onclick: () => (mine ? location.assign("/p/" + code) : join(s.seat)),
       }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, who) : C.h("span", { class: "seat-who free" }, C.t(s.bot ? "seat.bot" : "seat.open")));
     });
