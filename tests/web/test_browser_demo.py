@@ -195,6 +195,12 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
         second = page.context.browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
         second.goto(f"{demo.url}/j/{demo.code}")
         expect(second.locator("#under-way")).to_contain_text("A game is under way: ")
+        # The big screen, which everyone reads, leaves out what was said to Pat's
+        # phone ("... dealt for you"), while it shows the table.
+        second.set_viewport_size({"width": 1920, "height": 1080})
+        second.goto(f"{demo.url}/table/{demo.code}")
+        expect(second.locator("#seat-list")).to_contain_text("Pat")
+        assert "for you" not in second.locator("#warnings").inner_text()
         second.close()
         joined = 0
         turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
