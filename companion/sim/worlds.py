@@ -11,7 +11,7 @@ import logging
 import random
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -75,8 +75,7 @@ class Covered:
 
     token: str  # the seat's phone's (another phone taking the seat is not greeted)
     since: float  # (wall clock, as Table.away)
-    ended: list = field(default_factory=list)  # the games that ended meanwhile (ids)
-    results: list = field(default_factory=list)  # their results (Words)
+    result: w.Words | None = None  # how their game ended, if it did meanwhile
 
     def words(self, now: float) -> w.Words:
         gone = max(now - self.since, 0.0)
@@ -90,12 +89,12 @@ class Covered:
             )
             if lang == "de":
                 out = f"Während dein Handy weg war ({spell}), hat ein Bot für dich gespielt."
-                if self.results:
-                    out += f" Dein Spiel ist zu Ende: {self.results[0]['de']} Dies ist ein neues."
+                if self.result:
+                    out += f" Dein Spiel ist zu Ende: {self.result['de']} Dies ist ein neues."
                 return out
             out = f"While your phone was away ({spell}), a bot played your seat."
-            if self.results:
-                out += f" Your game ended: {self.results[0]['en']} This is a new one."
+            if self.result:
+                out += f" Your game ended: {self.result['en']} This is a new one."
             return out
 
         return w.each(said)
@@ -394,9 +393,8 @@ class Bots:
                 del self.covered[seat]
             if c is None and seat not in humans:
                 c = self.covered[seat] = Covered(held.token, t.away.get(seat, time.time()))
-            if c is not None and over and c.ended[-1:] != [t.game_id]:
-                c.ended.append(t.game_id)
-                c.results.append(w.each(lambda lang: result_text(t, lang)))
+            if c is not None and over and c.result is None:  # (their game: the first)
+                c.result = w.each(lambda lang: result_text(t, lang))
         for seat in set(self.covered) - set(t.seats):  # (the seat freed)
             del self.covered[seat]
 

@@ -409,7 +409,7 @@
       out.push(C.h("div", { class: "move-list groups", "data-key": "groups" }, groups.map((g) => (g.items.length === 1 ? moveButton(g.items[0])
         : C.h("button", { class: "group-open", "data-key": "g:" + g.key, "data-group": g.key, disabled: ui.busy,
           onclick: () => { openGroup(g.key); draw(); } },
-        C.h("span", {}, g.label), C.h("span", { class: "n", title: C.n("moves.choices", g.items.length) }, C.n("moves.choices", g.items.length) + " ›"))))));
+        C.h("span", {}, g.label), C.h("span", { class: "n" }, C.n("moves.choices", g.items.length) + " ›"))))));
     }
     C.fill(actions, out);
   }
