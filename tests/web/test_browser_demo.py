@@ -114,9 +114,14 @@ def _tap(locator) -> bool:
     return True
 
 
-def _tap_a_move(page, demo, seat) -> bool:
-    """The person looks at the phone and taps a move that moves the game on."""
+def _tap_a_move(page, demo, seat, trades=True) -> bool:
+    """The person looks at the phone and taps a move that moves the game on; on a
+    bot's trading step, one of its trades, or (trades=False) "None for me"."""
     dock = page.locator("#actions")
+    if not trades:
+        none_for_me = dock.locator('button.move[data-type="pass"]:enabled')
+        if none_for_me.count():
+            return _tap(none_for_me.first)
     if page.locator(".die-pick").count() and page.locator("button.save").count():
         # Das Würfelspiel: tap the dice of a save the game allows, then save them.
         saves = [
@@ -204,6 +209,7 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
         second.close()
         joined = 0
         turns, was_mine, last_n, since = 0, False, -1, time.monotonic()
+        bots_trades = set()  # the bots' trading steps the person has seen
         deadline = time.monotonic() + 240
         while turns < TURNS[game] and time.monotonic() < deadline:
             t = demo.table
@@ -223,8 +229,13 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
                 f"the last moves: {[e.action for e in demo.store.log(t.game_id)[-6:]]}"
             )
             legal = demo.service.legal_for(t, seat)
+            if not mine and t.state.step == "trade":
+                bots_trades.add((turns, t.state.active))
             if legal and demo.bots.clock() > demo.bots.world.changed + 1.2:
-                _tap_a_move(page, demo, seat)
+                # A bot's trading waits for the person (a list open: up to 30 s of
+                # its time): they try its trades the first two times, then say
+                # "None for me", as a person who has seen them does.
+                _tap_a_move(page, demo, seat, trades=len(bots_trades) <= 2)
             page.wait_for_timeout(150)
         page.screenshot(path=str(tmp_path / f"{game}.png"))
         assert turns >= TURNS[game] or (demo.table.state.over and turns >= 3)
