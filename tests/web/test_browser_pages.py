@@ -237,6 +237,11 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     live.service.notice(code, "test", "the bot's turn")
     # (counted down: the bot waits WINDOW_GRACE, 12 s, from now)
     expect(hint).to_have_text(re.compile(r"^Seat 2 goes on in 1[012] s: choose now"))
+    # The step line above says whose step it is, and that it waits on Anna too (it
+    # read only "Waiting for Seat 2 to …" while the table also waited for her).
+    expect(anna.locator("#step")).to_have_text(
+        re.compile(r"^Waiting for Seat 2 to .* — your choice too, below$")
+    )
     counted = hint.locator(".countdown").text_content()
     expect(hint.locator(".countdown")).not_to_have_text(counted, timeout=3000)
     expect(anna.locator("#actions button.move.pass")).to_be_visible()
@@ -252,6 +257,8 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     expect(anna.locator("#turn-step, .topbar")).to_contain_text("discard and draw")
     expect(anna.locator("#actions .hint.passed")).to_have_text("Passed: the table goes on.")
     expect(anna.locator("#actions button.move.pass")).to_have_count(0)
+    # (her choice made, the step is the bot's alone again)
+    expect(anna.locator("#step")).not_to_contain_text("your choice too")
 
 
 def test_each_game_fits_the_phone(live, browser):
@@ -883,6 +890,42 @@ def test_an_away_seat_can_be_freed_with_one_tap(live, browser):
     row.locator("button.free-seat").click()
     expect(dash.locator(".seat-row[data-seat='1']")).to_have_class(re.compile("open"))
     assert 1 not in live.service.table(code).seats
+
+
+def test_on_the_german_big_screen_an_away_badge_gives_way_to_the_players_name(live, browser):
+    """Seven players on the big screen in German: the badge of a seat a bot plays
+    while its phone is gone ("abwesend · ein Bot spielt") once filled the player's
+    box head and left no room for the name. The name is shown whole; the badge is
+    cut short, its whole text on hover."""
+    code = live.open("bohnanza", 7, knowledge="known", seed=5)
+    names = ["Anna", "Alexandra", "Cleo", "Dora", "Emil", "Frieda", "Gustav"]
+    for seat, name in enumerate(names):
+        live.service.join(code, seat, name)
+    live.service.start_game(code)
+    page = browser.new_context(viewport=SCREEN, locale="de-DE").new_page()
+    page.goto(f"{live.url}/table/{code}")
+    expect(page.locator(".pname", has_text="Alexandra")).to_be_visible()
+    # The seat as the server marks one whose phone is gone while a bot plays it
+    # (snap.table.seats[].away and .bot), on the page's next update.
+    page.evaluate(
+        """() => { const s = window.__socket, draw = s.listeners("state")[0];
+            s.off("state", draw);
+            s.on("state", (snap) => {
+                Object.assign(snap.table.seats[1], { away: true, bot: true }); draw(snap); }); }"""
+    )
+    live.service.notice(code, "test", "an update")
+    head = page.locator(".phead", has=page.locator(".pname", has_text="Alexandra"))
+    badge = head.locator(".badge.away")
+    expect(badge).to_have_text("abwesend · ein Bot spielt")
+    fit = head.evaluate(
+        """(h) => { const n = h.querySelector('.pname'), b = h.querySelector('.badge.away');
+            const whole = (e) => e.clientWidth > 0 && e.scrollWidth <= e.clientWidth + 1;
+            const nr = n.getBoundingClientRect(), br = b.getBoundingClientRect();
+            return { name: whole(n), badge: whole(b), apart: br.bottom <= nr.top + 4 }; }"""
+    )
+    # (seven boxes across leave no room for both in one line: the badge is a tab on
+    # the box's top edge, above the name)
+    assert fit == {"name": True, "badge": True, "apart": True}, fit
 
 
 # ---------------------------------------------------------------- the snapshot contract

@@ -154,8 +154,9 @@
     }
     const line = C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
     // (the table waits a little for this phone's choice too: the Duel's bo(h)nus
-    // discard on another's turn read "Waiting for Seat 2" while it waited for you)
-    const choice = v.active !== me && legalMoves().some((it) => it.window);
+    // discard on another's turn read "Waiting for Seat 2" while it waited for you;
+    // once "None for me" was said, it no longer does)
+    const choice = v.active !== me && ui.passed !== stepKey() && legalMoves().some((it) => it.window);
     return choice ? line + " " + C.t("step.yoursToo") : line;
   }
 
