@@ -422,7 +422,19 @@ def test_a_roll_the_engine_made_is_logged_with_the_faces_it_showed():
             ["the rest goes to the other player", "runs out the first time"],
         ),
         ("duel", {}, ["next higher number", "$1.10", "You start with $3", "bluff"]),
-        ("dice", {"players": 3}, ["bottom up", "1, 2 or 3 dollars", "10 dollars"]),
+        # (the dice's two kinds, as GAME-DATA has them: a newcomer asked why two
+        # dice were brown)
+        (
+            "dice",
+            {"players": 3},
+            [
+                "bottom up",
+                "1, 2 or 3 dollars",
+                "10 dollars",
+                "the 2 darker dice: Blue Bean, Garden Bean, Stink Bean ×2 and Soy Bean ×2; "
+                "the 3 lighter dice: Stink Bean, Red Bean, Blue Bean ×2 and Green Bean ×2.",
+            ],
+        ),
     ],
 )
 def test_every_game_says_how_to_read_its_phone_by_its_own_rules(game, setup, says):

@@ -223,7 +223,7 @@ def test_a_gift_offer_says_when_it_turns_one_down_and_tells_only_its_giver_of_a_
 
     s = _uwe_turned_over()  # Uwe holds a Stink Bean; Soy, Red, Blue turned over
     assert not risky(s, OfferGift(0, "soy"), 0) and risky(s, OfferGift(0, "garden"), 0)
-    assert label(s, OfferGift(0, "soy")) == "Offer a Soy Bean as a gift"
+    assert label(s, OfferGift(0, "soy")) == "Offer a Soy Bean as a gift (a turned-over card)"
     assert label(s, OfferGift(0, "garden")).startswith("Bluff: offer a Garden Bean as a gift ")
     assert label(s, OfferGift(0, "garden")).endswith(
         "(you have none: if it is accepted, you pay a dollar card)"
@@ -232,10 +232,34 @@ def test_a_gift_offer_says_when_it_turns_one_down_and_tells_only_its_giver_of_a_
         "Uwe offers a Garden Bean as a gift"
     )
     s = play(s, OfferGift(0, "soy"))  # Anna holds a Blue and a Garden Bean
-    assert label(s, OfferGift(1, "blue")) == "Turn down the Soy Bean: offer a Blue Bean instead"
+    assert label(s, OfferGift(1, "blue")) == (
+        "Turn down the Soy Bean: offer a Blue Bean instead (from your hand)"
+    )
     assert label(s, OfferGift(1, "red"), lang="de") == (
         "Bluffe: lehne die Sojabohne ab: biete stattdessen eine Rote Bohne an "
         "(du hast keine: wird sie angenommen, zahlst du eine Dollarkarte)"
+    )
+
+
+def test_a_gift_says_to_its_giver_where_its_card_would_come_from_and_that_one_is_given():
+    """Rulebook 001, phase 2: the active player must offer a gift, "either one of
+    the three cards you've turned over or one of the cards in your hand". A
+    newcomer could not tell a bean of the hand from one only turned over, nor, with
+    no "no gift" to tap, whether a gift had to be given."""
+    s = _uwe_turned_over()  # Uwe holds a Stink Bean; Soy, Red, Blue turned over
+    assert label(s, OfferGift(0, "stink")) == "Offer a Stink Bean as a gift (from your hand)"
+    assert label(s, OfferGift(0, "red"), lang="de") == (
+        "Biete eine Rote Bohne als Geschenk an (eine aufgedeckte Karte)"
+    )
+    assert step_text(s) == "offer a gift (every turn one is given)"
+    s = play(s, OfferGift(0, "soy"))
+    assert step_text(s) == "accept the gift, or turn it down by offering one back"
+    assert step_text(s, "de") == "das Geschenk annehmen oder mit einem Gegengeschenk ablehnen"
+    # A hand not known (a real table's hidden hand): nothing said of it.
+    p = s.players[1]
+    hidden = replace(s, players=(s.players[0], replace(p, hand=(None,) * len(p.hand))))
+    assert label(hidden, OfferGift(1, "blue")) == (
+        "Turn down the Soy Bean: offer a Blue Bean instead"
     )
 
 

@@ -248,7 +248,7 @@ def test_the_state_classes_read_their_own_json():
 # The big screen says "Waiting for Anna to {step}": every step reads after "to".
 STEP_VERBS = {
     "plant", "turn", "harvest", "trade", "draw", "offer", "hand", "discard", "fulfil",
-    "roll", "save", "pass", "end",
+    "roll", "save", "pass", "end", "accept",
 }  # fmt: skip
 
 

@@ -199,6 +199,8 @@ def test_the_dice_game_on_three_phones(server, browser):
     expect(roller.get_by_role("button", name=re.compile(r"^Die 1, .+ die: .+"))).to_have_count(1)
     assert advance(pages, 19) == 19
     expect(pages[2].locator("#board")).to_contain_text("bean piece")
-    expect(pages[0].locator("#mine details.legend[open] li")).to_have_count(4)
+    # (four lines of rules and one of the dice's two kinds, still open)
+    expect(pages[0].locator("#mine details.legend[open] li")).to_have_count(5)
+    expect(pages[0].locator("#mine details.legend li").last).to_contain_text("2 darker dice")
     expect(pages[0].locator("#mine .orders li").first).to_be_visible()
     host.disconnect()

@@ -99,6 +99,25 @@ def _bohnanza_warnings(
     return out
 
 
+def turns_said(turns: float) -> int:
+    """The turns left as the table is told them: to 5 over 20, to 2 over 10. The
+    estimate is some 2 turns off the true count, and a harvest's discards lengthen
+    the game (a fuller deck to come), so a count to the turn rose now and then, 33
+    to 34 after planting two cards (a newcomer's walk); rounded, it rises a third as
+    often on bot games."""
+    if turns > 20:
+        return 5 * round(turns / 5)
+    if turns > 10:
+        return 2 * round(turns / 2)
+    return round(turns)
+
+
+def _forecast_said(s: State) -> dict[str, Any]:
+    out = forecast(s)
+    out["turns_left_said"] = turns_said(out["turns_left_estimate"])
+    return out
+
+
 def view(
     s: State, names: list[str], lang: str = "en", you: int | None = None, advise: bool = False
 ) -> dict[str, Any]:
@@ -126,7 +145,7 @@ def view(
         "offer": list(s.offer),
         "discard_top": s.discard[-1] if s.discard else None,
         "discard_size": len(s.discard),
-        "forecast": forecast(s),
+        "forecast": _forecast_said(s),
         "third_field_cost": s.rules.third_field_cost,
         "beans": list(s.rules.beans),
         "warnings": _bohnanza_warnings(s, names, lang, you),

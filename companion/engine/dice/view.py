@@ -97,6 +97,41 @@ LEGEND = (
 )
 
 
+# The dice's kinds, several of them (data/dice.toml's names).
+KINDS_MANY = {
+    "darker": ("darker dice", "dunklen Würfel"),
+    "lighter": ("lighter dice", "hellen Würfel"),
+}
+
+
+def _kinds_said(dice: DiceSet, lang: str) -> list[str]:
+    """What each kind of die shows, when the set has more than one: a newcomer saw
+    two brown and three cream dice and nothing said why (GAME-DATA: 2 darker, 3
+    lighter, with other beans on their faces)."""
+    kinds = dice.kinds
+    if len(kinds) < 2:
+        return []
+    de = lang == "de"
+    said = []
+    for name, faces, n in kinds:
+        many = KINDS_MANY.get(name, (name, name))[1 if de else 0]
+        shown = [
+            w.bean(b, lang) + (f" ×{faces.count(b)}" if faces.count(b) > 1 else "")
+            for b in dict.fromkeys(faces)
+        ]
+        said.append(f"{'die' if de else 'the'} {n} {many}: {w.join(shown, lang)}")
+    head = (
+        "Zwei Sorten Würfel, mit anderen Bohnen auf den Seiten"
+        if de and len(kinds) == 2
+        else "Würfel verschiedener Sorten, mit anderen Bohnen auf den Seiten"
+        if de
+        else "Two kinds of dice, with other beans on their faces"
+        if len(kinds) == 2
+        else "Dice of several kinds, with other beans on their faces"
+    )
+    return [f"{head}: {'; '.join(said)}."]
+
+
 def view(
     s: DiceState,
     names: list[str],
@@ -162,7 +197,7 @@ def view(
         "players": players,
         "beans": sorted(s.dice.beans),
         "warnings": warnings,
-        "legend": list(LEGEND[1 if lang == "de" else 0]),
+        "legend": [*LEGEND[1 if lang == "de" else 0], *_kinds_said(s.dice, lang)],
         "show": common.show(reads=Reads.DICE, score="taler"),
         "over": s.over,
         "winners": game.winners(s) if s.over else None,

@@ -191,6 +191,9 @@ def _describe(
                 f"Bluffe: {de_[0].lower()}{de_[1:]} (du hast keine: "
                 "wird sie angenommen, zahlst du eine Dollarkarte)"
             )
+        elif source := _gift_source(before, action):
+            # (a newcomer could not tell a card of the hand from one only turned over)
+            en, de_ = f"{en} ({source[0]})", f"{de_} ({source[1]})"
         return say(
             en,
             de_,
@@ -349,7 +352,17 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
     n = w.count(DATA["face_up"], "card", lang)
     texts = {
         "over": ("game over", "Spiel vorbei"),
-        "gift": ("offer or accept a gift", "Geschenke anbieten oder annehmen"),
+        # (one gift must be offered every turn: a newcomer, seeing no "no gift",
+        # could not tell whether it was a choice; rulebook 001, phase 2)
+        "gift": (
+            "offer a gift (every turn one is given)",
+            "ein Geschenk anbieten (jeden Zug wird eins gegeben)",
+        )
+        if not state.offers
+        else (
+            "accept the gift, or turn it down by offering one back",
+            "das Geschenk annehmen oder mit einem Gegengeschenk ablehnen",
+        ),
         "give": ("hand over the accepted gift", "das angenommene Geschenk übergeben"),
         "plant-drawn": (
             "plant the turned-over cards (one may be discarded)",
@@ -403,6 +416,24 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
             )
     en, german = texts.get(state.step, (state.step, state.step))
     return german if de else en
+
+
+def _gift_source(before: DuelState, action) -> tuple[str, str] | None:
+    """Where the giver's card of the bean offered would come from (rulebook 001,
+    phase 2: a turned-over card or one of the hand), said to the giver; None when
+    their hand is not known."""
+    hand = before.players[action.player].hand
+    if None in hand:
+        return None
+    held = action.bean in hand
+    shown = action.player == before.active and action.bean in before.face_up
+    if held and shown:
+        return "turned over, and in your hand", "aufgedeckt und auf deiner Hand"
+    if held:
+        return "from your hand", "von deiner Hand"
+    if shown:
+        return "a turned-over card", "eine aufgedeckte Karte"
+    return None
 
 
 def bluff(before: DuelState, action, seat: int | None = None) -> bool:

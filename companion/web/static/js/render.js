@@ -261,7 +261,7 @@ const R = {
       const f = v.forecast;
       const facts = [];
       if (f.exhaustions_to_end) facts.push(C.t("table.exhaustion", { n: Math.min(f.exhaustions + 1, f.exhaustions_to_end), of: f.exhaustions_to_end }));
-      if (f.turns_left_estimate !== undefined) facts.push(C.n("turns.left", Math.round(f.turns_left_estimate)));
+      if (f.turns_left_said !== undefined) facts.push(C.n("turns.left", f.turns_left_said));
       return C.h("div", { class: "pile deck", "data-key": "deck" },
         C.h("span", { class: "pile-name" }, C.n("cards.deck", f.cards_left)),
         facts.length ? C.h("span", { class: "hint" }, facts.join(" · ")) : null);
