@@ -14,9 +14,14 @@ PAY = {3: 1, 4: 2, 5: 3}  # completed orders -> dollars (as game.PAY)
 # The dice's kinds as data/dice.toml names them.
 KINDS_DE = {"darker": "dunkler Würfel", "lighter": "heller Würfel"}
 KINDS_EN = {"darker": "darker die", "lighter": "lighter die"}
+# (several of a kind: "the 2 darker dice", "die 2 dunklen Würfel")
+KINDS_DE_MANY = {"darker": "dunklen Würfel", "lighter": "hellen Würfel"}
+KINDS_EN_MANY = {"darker": "darker dice", "lighter": "lighter dice"}
 
 
-def kind(name: str, lang: str) -> str:
+def kind(name: str, lang: str, many: bool = False) -> str:
+    if many:
+        return (KINDS_DE_MANY if lang == "de" else KINDS_EN_MANY).get(name, name)
     return (KINDS_DE if lang == "de" else KINDS_EN).get(name, name)
 
 

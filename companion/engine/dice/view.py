@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -97,13 +98,6 @@ LEGEND = (
 )
 
 
-# The dice's kinds, several of them (data/dice.toml's names).
-KINDS_MANY = {
-    "darker": ("darker dice", "dunklen Würfel"),
-    "lighter": ("lighter dice", "hellen Würfel"),
-}
-
-
 def _kinds_said(dice: DiceSet, lang: str) -> list[str]:
     """What each kind of die shows, when the set has more than one: a newcomer saw
     two brown and three cream dice and nothing said why (GAME-DATA: 2 darker, 3
@@ -114,21 +108,15 @@ def _kinds_said(dice: DiceSet, lang: str) -> list[str]:
     de = lang == "de"
     said = []
     for name, faces, n in kinds:
-        many = KINDS_MANY.get(name, (name, name))[1 if de else 0]
-        shown = [
-            w.bean(b, lang) + (f" ×{faces.count(b)}" if faces.count(b) > 1 else "")
-            for b in dict.fromkeys(faces)
-        ]
+        shown = [w.bean(b, lang) + (f" ×{k}" if k > 1 else "") for b, k in Counter(faces).items()]
+        many = describe.kind(name, lang, many=True)
         said.append(f"{'die' if de else 'the'} {n} {many}: {w.join(shown, lang)}")
-    head = (
-        "Zwei Sorten Würfel, mit anderen Bohnen auf den Seiten"
-        if de and len(kinds) == 2
-        else "Würfel verschiedener Sorten, mit anderen Bohnen auf den Seiten"
-        if de
-        else "Two kinds of dice, with other beans on their faces"
-        if len(kinds) == 2
-        else "Dice of several kinds, with other beans on their faces"
-    )
+    if de:
+        head = "Zwei Sorten Würfel" if len(kinds) == 2 else "Würfel verschiedener Sorten"
+        head += ", mit anderen Bohnen auf den Seiten"
+    else:
+        head = "Two kinds of dice" if len(kinds) == 2 else "Dice of several kinds"
+        head += ", with other beans on their faces"
     return [f"{head}: {'; '.join(said)}."]
 
 

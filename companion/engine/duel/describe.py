@@ -418,7 +418,7 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
     return german if de else en
 
 
-def _gift_source(before: DuelState, action) -> tuple[str, str] | None:
+def _gift_source(before: DuelState, action: OfferGift) -> tuple[str, str] | None:
     """Where the giver's card of the bean offered would come from (rulebook 001,
     phase 2: a turned-over card or one of the hand), said to the giver; None when
     their hand is not known."""
