@@ -234,6 +234,25 @@ def test_plurals_are_right_in_both_languages():
     )
 
 
+def test_the_dice_turn_ends_by_handing_the_bean_piece_to_the_next_player_used_or_not():
+    """Rulebook 004: "At the end of your turn, hand the bean piece to the player on
+    your left": the piece marks the turn, whether it repeated a roll or not; the
+    button says the turn ends and who plays next."""
+    d = replace(D.new_game(players=3, seed=1), step="turn-end", active=2)
+    assert d.piece  # never used this turn
+    assert views.label("dice", d, D.PassPiece(2), NAMES) == (
+        "End your turn: hand the bean piece to Anna on your left"
+    )
+    assert views.label("dice", d, D.PassPiece(2), NAMES, "de") == (
+        "Beende deinen Zug: gib die Bohnenfigur an Anna links von dir"
+    )
+    assert views.describe("dice", d, D.PassPiece(2), NAMES) == (
+        "Carla ends the turn and hands the bean piece to Anna"
+    )
+    d = replace(d, active=0)
+    assert views.label("dice", d, D.PassPiece(0), NAMES).endswith("to Ben on your left")
+
+
 @pytest.mark.parametrize("game, setup", SETUPS)
 @pytest.mark.parametrize("lang", w.LANGS)
 def test_the_turn_is_said_in_words_never_as_a_step_id(game, setup, lang):

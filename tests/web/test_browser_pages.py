@@ -957,6 +957,7 @@ def test_an_order_the_bean_field_meets_says_so_before_the_check(live, browser):
     import itertools
 
     from companion.engine.dice import Roll, Save
+    from companion.engine.dice.odds import orders_met
 
     anna, t = _anna_at_a_dice_table(live, browser)
     with t.lock:
@@ -980,6 +981,29 @@ def test_an_order_the_bean_field_meets_says_so_before_the_check(live, browser):
     expect(anna.locator("#mine .order-row[data-key='o4']")).to_be_visible()
     expect(anna.locator("#mine .order-row .odds")).to_have_count(0)
     expect(anna.locator("#mine .odds-note")).to_have_count(0)  # (no % to explain)
+    # One order met: nothing to say of sharing. Two met by the same bean field: the
+    # phone says that the dice are not used up (rulebook 004: "you don't have to
+    # 'burn' beans"; a newcomer asked).
+    expect(anna.locator("#mine .orders-legend .shared")).to_have_count(0)
+    with t.lock:
+        s = replace(t.state, step="roll", faces=(None,) * 5, saved=(False,) * 5, rolled=())
+        card, faces, kept = next(
+            (card, faces, kept)
+            for card in [p.top for p in s.players] + list(s.deck)
+            for faces in itertools.product(*(d.faces for d in s.dice.dice))
+            for n in range(1, 5)
+            for kept in itertools.combinations(range(5), n)
+            if orders_met(card.orders, [faces[i] for i in kept]) >= 2
+        )
+        me = replace(s.players[0], top=card, completed=0)
+        s = replace(s, players=(me,) + s.players[1:])
+        s = GAMES["dice"].apply(s, Roll(0, faces))
+        t.state = GAMES["dice"].apply(s, Save(0, kept))
+    live.service.notice(t.code, "test", "two orders met")
+    expect(anna.locator("#mine .order-row .tick.soon")).to_have_count(2)
+    expect(anna.locator("#mine .orders-legend .shared")).to_have_text(
+        "The same dice meet every order marked ✓ in field: none are used up."
+    )
 
 
 def test_the_phone_draws_the_contracts_fields_when_the_server_sends_them(live, browser):
@@ -1265,6 +1289,32 @@ def test_a_harvest_forced_on_another_players_turn_is_your_move(live, browser):
     expect(dash.locator("#step")).to_have_text("Waiting for Susanne to plant the gift")
     expect(dash.locator("#step")).to_have_class(re.compile("waits"))
     assert sue.evaluate("window.__turnAlerts || 0") >= 1
+
+
+def test_on_its_own_turn_a_phone_says_whose_move_the_table_waits_for(live, browser):
+    """A newcomer read "Your turn" above "Waiting for Seat 2 to plant the gift" as a
+    contradiction: it is the giver's turn, and the move is the other's. The giver's
+    phone now says both, and does not light up as its move."""
+    from companion.engine.duel.state import LADDER
+
+    from ..engine.duel_helpers import duel
+
+    code = live.open("duel", 2, knowledge="known", seed=3)
+    uwe = phone(browser, live, code, 0, "Uwe")
+    phone(browser, live, code, 1, "Susanne")
+    live.service.start_game(code)
+    t = live.service.table(code)
+    with t.lock:
+        t.state = duel(gift=[[], [LADDER[0]]], step="plant-gift")
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    expect(uwe.locator("#turn")).to_have_text("Your turn: Susanne to move")
+    expect(uwe.locator("#step")).to_have_text("Waiting for Susanne to plant the gift")
+    expect(uwe.locator("#status")).not_to_have_class(re.compile("mine"))
+    with t.lock:
+        t.state = duel(step="plant")  # (its own move again)
+    live.service.notice(code, "test", "the gift was planted")
+    expect(uwe.locator("#turn")).to_have_text("Your turn")
+    expect(uwe.locator("#status")).to_have_class(re.compile("mine"))
 
 
 def test_a_harvest_of_any_moment_is_not_the_move_to_make(live, browser):

@@ -174,11 +174,15 @@ def describe(
             f"erntet {orders} für {pay}{end}",
         )
     if isinstance(action, PassPiece):
+        # The piece marks whose turn it is, used or not (rulebook 004: "At the end of
+        # your turn, hand the bean piece to the player on your left"); a newcomer
+        # read "pass the bean piece" as about the repeat roll they never made.
+        nxt = w.seat_name(names, (seat + 1) % len(before.players), lang)
         return say(
-            "Pass the bean piece to the left",
-            "Gib die Bohnenfigur nach links weiter",
-            "passes the bean piece to the left",
-            "gibt die Bohnenfigur nach links weiter",
+            f"End your turn: hand the bean piece to {nxt} on your left",
+            f"Beende deinen Zug: gib die Bohnenfigur an {nxt} links von dir",
+            f"ends the turn and hands the bean piece to {nxt}",
+            f"beendet den Zug und gibt die Bohnenfigur an {nxt}",
         )
     return f"{who}: {action}"
 
@@ -198,5 +202,9 @@ def step_text(state: DiceState, lang: str = "en") -> str:
             )
         return "Würfel ins Bohnenfeld legen" if de else "save dice in the bean field"
     if state.step == "turn-end":
-        return "die Bohnenfigur weitergeben" if de else "pass the bean piece"
+        return (
+            "den Zug beenden (die Bohnenfigur nach links weitergeben)"
+            if de
+            else "end the turn (hand the bean piece to the left)"
+        )
     return state.step

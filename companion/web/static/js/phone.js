@@ -104,9 +104,17 @@
     // (a harvest forced on another's turn counts: the table waits for it)
     const asked = !mine && !!v && !v.over && (v.waiting_for || []).includes(me)
       && (legalMoves().length > 0 || offeredToMe());
+    // One's own turn that waits for others' move, none of it this phone's (the
+    // Duel's gift the other plants, traded cards others plant): "Your turn" alone
+    // above "Waiting for Seat 2 to plant the gift" read as a contradiction.
+    const others = mine ? (v.waiting_for || []).filter((s) => s !== me) : [];
+    const theirs = others.length > 0 && others.length === (v.waiting_for || []).length
+      && !legalMoves().some((it) => !it.any_time);
     const status = document.getElementById("status");
-    status.className = "status" + (mine || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
-    document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) }) : R.turnText(snap, me);
+    status.className = "status" + ((mine && !theirs) || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
+    document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) })
+      : theirs ? C.t("turn.theirMove", { names: C.list(others.map((s) => R.name(snap, s))) })
+      : R.turnText(snap, me);
     document.getElementById("step").textContent = v && !v.over ? stepLine(v) : "";
     C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.seat === undefined || n.seat === null || n.seat === me), askedByCamera());
     C.fill(document.getElementById("standings-slot"), v && v.over ? R.standingsBox(snap, me) : null);

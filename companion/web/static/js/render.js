@@ -209,10 +209,14 @@ const R = {
     const alts = open.map((o) => R.alternatives(o));
     const either = alts.flat(2).find((slot) => slot.length > 1);
     const groups = alts.some((a) => a.length > 1);
+    // (a newcomer saw three orders "✓ in field" from one bean field and asked
+    // whether the dice were used up: rulebook 004, "you don't have to burn beans")
+    const shared = open.filter((o) => o.in_field).length > 1;
     return C.h("p", { class: "hint orders-legend" },
       either ? C.h("span", { class: "either" }, C.art("die slot", A.die(either, "slot")), " ", C.t("orders.either"), " ") : null,
       groups ? C.t("orders.or") + " " : null,
-      C.t("orders.bottomUp"));
+      C.t("orders.bottomUp"),
+      shared ? C.h("span", { class: "shared" }, " " + C.t("orders.sameDice")) : null);
   },
   die(d, i, extra) {
     return C.art(`die ${d.kind}` + (d.saved ? " saved" : "") + (d.rolled ? " rolled" : "") + (extra || ""),
