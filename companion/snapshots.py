@@ -4,6 +4,7 @@ words, the warnings (each once), and the odds once worked out."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from . import views
 from .advice import Adviser
 from .engine import words as w
-from .table import Notice, Partners, Table, may_make, objected, people
+from .table import Notice, Partners, Table, may_make, objected
 
 
 class Snapshots:
@@ -166,7 +167,12 @@ def legal_for(
     as one card of a deal to build."""
     out = []
     state = t.state
-    others = people(t, partners) - {seat}
+    # The seats whose hands this phone may not see: every other but a bot's (the
+    # demo's bots trade in the open; a seat with no phone is a person across the
+    # table).
+    others = {s for s in range(t.players) if not (partners and partners.answers_for(t, s))}
+    others -= {seat}
+    listed: set[str] = set()  # (another person's hand cards unnamed: one entry for all)
     for action in t.game.legal_actions(state):
         if not may_make(t, action, seat, partners):
             continue
@@ -178,10 +184,19 @@ def legal_for(
             continue
         data = action.to_json()
         needs = t.game.needs(state, data)
-        if action.hands & others and not needs:
-            # It names another person's hand cards (a known deck: the demo): a
-            # phone at a real table can't know them; that person offers them.
-            continue
+        hidden = action.hands & others
+        if hidden and not needs:
+            # It names another person's hand cards (a known deck: the demo): no
+            # phone may list what another person holds. Listed as at a real
+            # table, the cards of their hand unnamed: this phone names the beans
+            # asked for, and the companion finds them in that hand (named_cards).
+            action = t.game.unseen_hands(state, action, hidden)
+            data = action.to_json()
+            needs = t.game.needs(state, data)
+            key = json.dumps(data, sort_keys=True)
+            if not needs or key in listed:
+                continue
+            listed.add(key)
         out.append(
             {
                 "action": data,

@@ -180,20 +180,12 @@ def may_make(t: Table, action: Action, seat: int, partners: Partners | None) -> 
     needs it too (a trade offered to it) when the other side is answered for (a
     bot: the person takes the deal the bot would make). A trade with a person is
     entered by either side and said yes to on the other's phone (an Offer): the
-    active player's, or the partner's own hand cards offered (see `legal_for`)."""
+    active player's, or the partner's that offers its own hand cards (for the
+    face-up ones, or for the active player's asked for by bean: see `legal_for`)."""
     return seat == action.player or (
         seat in action.seats
-        and (
-            bool(partners and partners.answers_for(t, action.player))
-            or bool(action.hands)
-            and action.hands <= {seat}
-        )
+        and (bool(partners and partners.answers_for(t, action.player)) or seat in action.hands)
     )
-
-
-def people(t: Table, partners: Partners | None) -> set[int]:
-    """The seats a person's phone holds (not a bot's)."""
-    return {s for s in t.seats if not (partners and partners.answers_for(t, s))}
 
 
 def asked_of(t: Table, action: Action, seat: int, partners: Partners | None) -> frozenset[int]:

@@ -402,6 +402,8 @@ class TableService:
         """act, the action parsed, the table held (the phones told after); `worded`:
         its words in that language too (`label`), once the engine took it."""
         partners = self.partners.get(t.code)
+        if seat is not None:  # (a phone names another's hand cards by bean: see legal_for)
+            action = t.game.named_cards(t.state, action)  # RuleError: that hand holds none
         if seat is not None and not may_make(t, action, seat, partners):
             raise TableError(
                 Refusal.NOT_YOUR_SEAT,

@@ -6,7 +6,10 @@ is the table's: its player agrees across the table, and the trade is made at onc
 import pytest
 
 from companion.engine import RuleError
+from companion.engine.beans import VARIETIES
 from companion.tables import TableError
+
+BEAN = {b: v.name for b, v in VARIETIES.items()}
 
 
 def _trading(service, names=("Anna", "Bob")):
@@ -91,33 +94,97 @@ def test_no_phone_lists_another_persons_hand_cards_their_owner_offers_them(servi
     """A newcomer's phone listed every card of the other person's hand ("Accept
     Finn's Wax Bean as a gift", "Trade your Blue Bean for Finn's Wax Bean", 41 of
     them): at a real table nobody knows another's hand. Anna's phone offers her own
-    cards and the face-up ones; Bob's offers his own hand cards; either offer
-    waits for the other's yes."""
+    cards and the face-up ones, and asks for a card of Bob's hand only unnamed (see
+    the next test); Bob's offers his own hand cards; either offer waits for the
+    other's yes."""
     code, t = _trading(service)
 
     def listed(seat):
         return [
-            i["action"]
+            i
             for i in service.legal_for(t, seat)
             if i["action"]["type"] == "trade" and i["action"]["partner"] == 1
         ]
 
     anna, bob = listed(0), listed(1)
-    assert anna and not any(a["receive"] for a in anna)
-    assert bob and all(a["receive"] and not a["give"] for a in bob)
-    gift = next(a for a in bob if not a["face_up"])  # a card of Bob's hand, for nothing
+    bobs_hand = t.state.players[1].hand
+    assert anna and all(
+        i["needs"] == {"receive_beans": len(i["action"]["receive"])}
+        for i in anna
+        if i["action"]["receive"]
+    )
+    assert not any(i["action"].get("receive_beans") for i in anna)  # nothing of his said
+    assert not any(f"Bob's {name}" in i["label"] for i in anna for name in BEAN.values())
+    assert bob and all(i["action"]["receive"] for i in bob)
+    assert all(i["action"]["give_beans"] is None for i in bob if i["action"]["give"])
+    gift = next(i["action"] for i in bob if not i["action"]["face_up"] and not i["action"]["give"])
+    assert gift["receive_beans"] == [bobs_hand[gift["receive"][0]]]  # his own, named
     n = t.next_n
     assert service.act(code, gift, seat=1) == {"n": None, "asked": [0]}
     offer = service.snapshot(code, 0)["offer"]
     assert offer["by"] == 1 and offer["to"] == [0]
     assert service.answer_offer(code, 0, True) == {"n": n}
-    # Bob can't enter a move that names Anna's hand cards.
-    hers = next(
-        a for a in t.game.legal_actions(t.state) if a.type == "trade" and a.partner == 1 and a.give
+
+
+def test_two_people_trade_hand_cards_each_asking_for_the_others_by_bean(service):
+    """Two people could not trade hand card for hand card, which the rules allow,
+    because neither phone may see the other's hand (a newcomer walk). Each phone
+    now asks for "a card from Bob's hand" and names the bean, as at a real table;
+    the companion takes that bean from the hand (its first), once the other says
+    yes. A bean the hand lacks is refused with its name, and nothing changes."""
+    code, t = _trading(service)
+    anna_hand, bob_hand = t.state.players[0].hand, t.state.players[1].hand
+    mine = anna_hand[-1]
+    wanted = bob_hand[-1]
+    ask = next(
+        i
+        for i in service.legal_for(t, 0)
+        if i["action"]["type"] == "trade"
+        and i["action"]["partner"] == 1
+        and i["action"]["give_beans"] == [mine]
+        and i["action"]["receive"]
     )
-    with pytest.raises(TableError) as err:
-        service.act(code, hers.to_json(), seat=1)
-    assert err.value.code == "not-your-seat" and t.offer is None
+    assert ask["label"] == f"Trade your {BEAN[mine]} for a card from Bob's hand"
+    assert ask["needs"] == {"receive_beans": 1}
+    missing = next(b for b in BEAN if b not in bob_hand)
+    before = t.state
+    with pytest.raises(RuleError, match=f"the partner's hand holds no {BEAN[missing]}") as err:
+        service.act(code, dict(ask["action"], receive_beans=[missing]), seat=0)
+    assert err.value.code == "wrong-bean" and t.state is before and t.offer is None
+    n = t.next_n
+    assert service.act(code, dict(ask["action"], receive_beans=[wanted]), seat=0) == {
+        "n": None,
+        "asked": [1],
+    }
+    offer = service.snapshot(code, 1)["offer"]
+    assert offer["label"] == f"Trade your {BEAN[wanted]} for Anna's {BEAN[mine]}"
+    assert service.answer_offer(code, 1, True) == {"n": n}
+    anna, bob = t.state.players[0], t.state.players[1]
+    assert list(anna.set_aside) == [wanted] and list(bob.set_aside) == [mine]
+    first = bob_hand.index(wanted)
+    assert bob.hand == bob_hand[:first] + bob_hand[first + 1 :]  # its first, the rest in order
+    # And the other way round: Bob asks for a card of Anna's hand, she says yes.
+    code, t = _trading(service)
+    anna_hand, bob_hand = t.state.players[0].hand, t.state.players[1].hand
+    ask = next(
+        i
+        for i in service.legal_for(t, 1)
+        if i["action"]["type"] == "trade"
+        and i["action"]["partner"] == 1
+        and i["action"]["give"]
+        and i["action"]["receive"]
+    )
+    assert ask["needs"] == {"give_beans": 1}
+    assert "a card from Anna's hand" in ask["label"]
+    n = t.next_n
+    theirs = bob_hand[ask["action"]["receive"][0]]
+    assert service.act(code, dict(ask["action"], give_beans=[anna_hand[0]]), seat=1) == {
+        "n": None,
+        "asked": [0],
+    }
+    assert service.answer_offer(code, 0, True) == {"n": n}
+    assert list(t.state.players[1].set_aside) == [anna_hand[0]]
+    assert list(t.state.players[0].set_aside) == [theirs]
 
 
 def test_a_trade_with_a_seat_no_phone_holds_is_made_at_once(service):

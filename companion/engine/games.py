@@ -90,6 +90,14 @@ class GameDef:
     # The one move that parts of a deal make together (see Action.part): (state,
     # parts) -> the move (RuleError if they make none). None: the game has no deals.
     combine: Callable[[Any, list[Action]], Action] | None = None
+    # A move as a phone that cannot see the hands of some seats lists it: (state,
+    # action, those seats) -> the move with their hand cards unnamed (a phone names
+    # them); and such a move named by beans, put where a known hand holds them:
+    # (state, action) -> the move (RuleError: the hand holds none).
+    unseen_hands: Callable[[Any, Action, frozenset[int]], Action] = lambda state, action, seats: (
+        action
+    )
+    named_cards: Callable[[Any, Action], Action] = lambda state, action: action
     # One card of a deal as a phone lists it when a deal is built: (state, action,
     # names, lang, seat) -> {"side": "give" | "get", "card": words} or None.
     part_words: Callable[..., dict[str, str] | None] | None = None
@@ -201,6 +209,8 @@ def _from_package(
         bot=_part(package, "players").choose,
         agrees=getattr(_part(package, "players"), "agrees", None),
         combine=getattr(package, "combine", None),
+        unseen_hands=getattr(package, "unseen_hands", lambda state, action, seats: action),
+        named_cards=getattr(package, "named_cards", lambda state, action: action),
         part_words=getattr(view, "part_words", None),
         reads=reads,
         varieties=varieties,

@@ -1419,6 +1419,13 @@ class FieldReader:
             inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
             if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
                 return [], bal, None, []  # the bare printed slot: no card in it
+            # The printed slot bare down its middle (its ends aside, as the top's:
+            # a calibration a little off): no card in it. A card laid even 10 mm
+            # aside covers the middle; tops seen are the next field's cards, laid
+            # into this slot's side.
+            middle = mid_g[:, int((my + EDGE_OFF_MM) * p) : int(slot_end - EDGE_OFF_MM * p)]
+            if middle.size and middle.min() > 0.5:
+                return [], bal, None, []
             if ground_top is not None and ground_bottom is not None:
                 return _between(lines, ground_top, ground_bottom, card_mm), bal, None, weak
         # Where cards lie at all: rows of card art (see _art_rows), along the first

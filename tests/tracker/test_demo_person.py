@@ -592,7 +592,7 @@ def test_the_active_bot_says_no_to_a_deal_it_would_not_make_and_the_phone_never_
 
 
 @pytest.mark.parametrize("the_active_player", ["a phone", "nobody answers (a real table)"])
-def test_a_phone_offers_an_active_player_no_bot_plays_only_its_own_cards(
+def test_a_phone_offers_an_active_player_no_bot_plays_its_own_cards_and_asks_unnamed(
     the_active_player,
 ):
     from companion.errors import CompanionError, Refusal
@@ -603,17 +603,22 @@ def test_a_phone_offers_an_active_player_no_bot_plays_only_its_own_cards(
     deals = _a_bots_trading_step(service, code, bots, clock, 1, random.Random(4))
     if the_active_player == "a phone":
         service.join(code, t.state.active, "Hana")  # the active seat is a person's now
-    # The phone offers its own hand cards only (a gift, or for a face-up card): no
-    # deal that names the active player's hand, which nobody at the table can know.
-    listed = [
-        i["action"] for i in service.snapshot(code, 1)["legal"] if i["action"]["type"] == "trade"
-    ]
-    assert listed and all(a["receive"] and not a["give"] for a in listed)
-    theirs = [a for a in deals if a.give]
-    assert theirs
+    # The phone offers its own hand cards (a gift, for a face-up card, or for a card
+    # of the active player's hand asked for by bean): none of the active player's
+    # hand cards is named, which nobody at the table can know.
+    listed = [i for i in service.snapshot(code, 1)["legal"] if i["action"]["type"] == "trade"]
+    assert listed and all(i["action"]["receive"] for i in listed)
+    asks = [i for i in listed if i["action"]["give"]]
+    assert asks and all(
+        i["action"]["give_beans"] is None and i["needs"] == {"give_beans": 1} for i in asks
+    )
+    # A deal that moves none of its own cards (the active player's hand card given
+    # to it) is not the phone's to enter.
+    begged = [a for a in deals if a.give and not a.receive]
+    assert begged
     n = t.next_n
     with pytest.raises(CompanionError) as err:
-        service.act(code, theirs[0].to_json(), seat=1, source="phone")
+        service.act(code, begged[0].to_json(), seat=1, source="phone")
     assert err.value.code == Refusal.NOT_YOUR_SEAT and t.next_n == n
 
 

@@ -23,9 +23,11 @@ from .game import (
     forecast,
     invariants,
     legal_actions,
+    named_cards,
     new_game,
     step_invariants,
     summary,
+    unseen_hands,
     winners,
 )
 from .rules import EDITION_LABELS, EDITION_PLAYERS, EDITIONS, Rules, make_rules
@@ -34,6 +36,8 @@ from .state import Player, State
 __all__ = [
     "CODEC",
     "combine",
+    "named_cards",
+    "unseen_hands",
     "EDITIONS",
     "EDITION_LABELS",
     "EDITION_PLAYERS",

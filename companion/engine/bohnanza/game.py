@@ -697,6 +697,58 @@ def _legal_trades(state: State) -> list[Action]:
     return out
 
 
+def unseen_hands(state: State, action: Action, seats: frozenset[int]) -> Action:
+    """`action` as a phone that cannot see the hands of `seats` lists it: their hand
+    cards in it as cards of their hand (from the front, beans unnamed: the phone
+    names them, as at a real table; see `named_cards`). Two people trading in the
+    demo, where the companion knows every hand, could not ask for each other's
+    hand cards at all: no phone may list what another person holds."""
+    if not isinstance(action, Trade):
+        return action
+    if action.player in seats and action.give:
+        action = replace(action, give=tuple(range(len(action.give))), give_beans=None)
+    if action.partner in seats and action.receive:
+        action = replace(action, receive=tuple(range(len(action.receive))), receive_beans=None)
+    return action
+
+
+def named_cards(state: State, action: Action) -> Action:
+    """A trade whose hand cards a phone named by bean only (see `unseen_hands`), at
+    the places in a known hand where those beans lie (front first); as it is where
+    the hands are hidden or the places already hold the beans named. A RuleError
+    when the hand holds no such bean."""
+    if not isinstance(action, Trade) or state.deck is None:
+        return action
+    sides = (
+        ("give", "give_beans", action.player, "the active player's hand"),
+        ("receive", "receive_beans", action.partner, "the partner's hand"),
+    )
+    for cards, named, seat, whose in sides:
+        beans = getattr(action, named)
+        places = getattr(action, cards)
+        if (
+            beans is None
+            or len(beans) != len(places)
+            or not 0 <= seat < len(state.players)
+            or any(b not in VARIETIES for b in beans)
+        ):
+            continue  # (apply says what is wrong with it)
+        hand = state.players[seat].hand
+        if all(0 <= p < len(hand) and hand[p] == b for p, b in zip(places, beans, strict=True)):
+            continue
+        found: list[int] = []
+        for bean in beans:
+            at = next((i for i, c in enumerate(hand) if c == bean and i not in found), None)
+            if at is None:
+                raise RuleError(Rule.WRONG_BEAN, f"{whose} holds no {bean_name(bean)}")
+            found.append(at)
+        if cards == "give":
+            action = replace(action, give=tuple(found))
+        else:
+            action = replace(action, receive=tuple(found))
+    return action
+
+
 def _trade_action(me: int, seat: int, mine, theirs) -> Trade:
     face_up: tuple[int, ...] = ()
     give: tuple[int, ...] = ()
