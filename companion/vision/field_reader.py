@@ -1420,11 +1420,12 @@ class FieldReader:
             if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
                 return [], bal, None, []  # the bare printed slot: no card in it
             # The printed slot bare down its middle (its ends aside, as the top's:
-            # a calibration a little off): no card in it. A card laid even 10 mm
-            # aside covers the middle; tops seen are the next field's cards, laid
-            # into this slot's side.
+            # a calibration a little off; and a few rows, a printed tick): no card
+            # in it. A card laid even 10 mm aside covers the middle, its white
+            # borders and bands far more than that; tops seen are the next field's
+            # cards, laid into this slot's side.
             middle = mid_g[:, int((my + EDGE_OFF_MM) * p) : int(slot_end - EDGE_OFF_MM * p)]
-            if middle.size and middle.min() > 0.5:
+            if middle.size and (middle.min(axis=0) <= 0.5).sum() <= EDGE_OFF_MM * p:
                 return [], bal, None, []
             if ground_top is not None and ground_bottom is not None:
                 return _between(lines, ground_top, ground_bottom, card_mm), bal, None, weak
