@@ -54,6 +54,9 @@ class Snapshots:
                         for s in range(t.players)
                     ],
                     "started": t.state is not None,
+                    # A seat no phone holds is a bot's (the demo): one left is played
+                    # on at once, not waited for.
+                    "bots_take_seats": partners is not None,
                     # The game under way is the demo's own: a person sitting down
                     # gets a new one (the join page says so, not how far it got).
                     "new_game_on_join": bool(partners and partners.deals_for_a_person(t)),

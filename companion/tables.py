@@ -434,7 +434,25 @@ class TableService:
         t.state, t.next_n, t.last_source = after, n + 1, source
         t.drop_stale_notices()  # the game moved on: earlier warnings are stale
         t.offer = None  # and an offer made before it lapses
-        t.add_log(views.log_words(t.game, before, action, t.names))
+        names = t.names
+        if source == "demo" and action.player in names:
+            # The demo's bot plays an away person's seat: said so, not as their move
+            # (a newcomer read "Ben harvests field 1 for 0 coins" while Ben's phone
+            # was gone).
+            said = {"en": "bot", "de": "Bot"}
+            t.add_log(
+                w.each(
+                    lambda lang: views.describe(
+                        t.game,
+                        before,
+                        action,
+                        {**names, action.player: f"{names[action.player]} ({said[lang]})"},
+                        lang=lang,
+                    )
+                )
+            )
+        else:
+            t.add_log(views.log_words(t.game, before, action, names))
         return n
 
     def answer_offer(self, code: str, seat: int, accept: bool) -> dict[str, Any]:

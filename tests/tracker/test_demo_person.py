@@ -176,6 +176,28 @@ def test_a_seat_whose_phone_is_gone_goes_back_to_its_bot_and_returns_with_the_ph
     assert bots.humans(t) == {0} and 0 in t.seats
 
 
+def test_a_bots_moves_for_an_away_seat_are_logged_as_the_bots():
+    """A newcomer read "Ben harvests field 1: 2 × Blue Bean for 0 coins" while Ben's
+    phone was gone and a bot played for him: the log now says it was the bot."""
+    service, code = _table("bohnanza", 3, 2)
+    service.join(code, 0, "Cleo")
+    t = service.table(code)
+    bots = Bots(service, code, 0.0, 2, away_after=30.0)
+    service.seat_away(code, 0, True)
+    t.away[0] -= 31
+    assert t.state.active == 0
+    while t.state.active == 0:  # the bot plays Cleo's turn, then seat 2's begins
+        assert bots.step()
+    bots.step()
+    lines = [line for line in t.log_text if "Cleo" in line]
+    assert lines and all("Cleo (bot) " in line for line in lines), lines
+    de = service.snapshot(code, None, "de")["log"]
+    assert any("Cleo (Bot) " in line for line in de)
+    # (a seat only a bot has ever played is the bot's by its name alone)
+    others = [line for line in t.log_text if line.startswith("Seat ")]
+    assert others and not any("(bot)" in line for line in others)
+
+
 @pytest.mark.parametrize("seed", [5, 12, 39])
 def test_the_duel_demo_teaches_every_card_of_its_table(seed):
     """A pale card on pale mat paper once could not be taught (the demo crashed at

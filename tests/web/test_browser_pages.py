@@ -577,6 +577,19 @@ def test_leaving_a_game_under_way_asks_a_second_tap(live, browser):
     anna.click(".foot #leave")
     anna.wait_for_url(re.compile(f"/j/{code}$"))
     assert {s: x.name for s, x in live.service.table(code).seats.items()} == {}
+    # At a demo table every seat is people's (no bot plays now), yet a seat left
+    # is a bot's at once: the phone says so (it said the game would wait).
+    from companion.sim.worlds import Bots
+
+    code = live.open("duel", 2, knowledge="known", seed=3)
+    dora, emil = phone(browser, live, code, 0, "Dora"), phone(browser, live, code, 1, "Emil")
+    live.service.answer_for(code, Bots(live.service, code, 0.0, 2))
+    live.service.start_game(code)
+    expect(dora.locator("#turn")).to_have_text("Your turn")
+    emil.click(".foot #leave")
+    expect(emil.locator(".foot #leave")).to_have_text(
+        "Tap again to leave your seat (a bot plays it from now on)"
+    )
 
 
 def test_the_phone_buzzes_when_it_becomes_your_turn(live, browser):

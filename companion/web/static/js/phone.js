@@ -51,7 +51,8 @@
     const running = snap && snap.view && !snap.view.over;
     if (running && Date.now() - leaveArmed > LEAVE_ASKS_FOR) {
       leaveArmed = Date.now();
-      const bots = snap.table.seats.some((s) => s.bot);
+      // (a demo table's bots take a seat left at once, though none plays now)
+      const bots = snap.table.bots_take_seats || snap.table.seats.some((s) => s.bot);
       const said = link.textContent;
       link.textContent = C.t(bots ? "leave.sureBots" : "leave.sure");
       link.classList.add("armed");
