@@ -572,6 +572,16 @@ class TableService:
         back (None)."""
         self.readings.camera_lost(self.table(code), why)
 
+    def drop_notice(self, code: str, key: str) -> None:
+        """The notice of `key` is over (what it said no longer holds)."""
+        t = self.table(code)
+        with t.lock:
+            kept = [n for n in t.notices if n.key != key]
+            if len(kept) == len(t.notices):
+                return
+            t.notices = kept
+        self._changed(t.code)
+
     def clear_notices(self, code: str) -> None:
         """The table is as the game has it again: the warnings about it are over."""
         t = self.table(code)

@@ -391,12 +391,34 @@ class Bots:
             if c is not None and c.token != held.token:
                 c = None  # (another phone took the seat meanwhile)
                 del self.covered[seat]
+                self._drop_away_notice(t, seat)
             if c is None and seat not in humans:
                 c = self.covered[seat] = Covered(held.token, t.away.get(seat, time.time()))
+                # Said now, not at the seat's next move: the join page offers the
+                # seat from now on (a person whose phone lost its data saw "the
+                # host can free the seat" until a bot played their turn).
+                name = held.name
+                self.service.notice(
+                    self.code,
+                    "away",
+                    w.both(
+                        f"{name}'s phone is gone: a bot plays for {name} until it is back "
+                        "(or until someone takes the seat on the join page)",
+                        f"{name}s Handy ist weg: ein Bot spielt für {name}, bis es zurück "
+                        "ist (oder jemand den Platz auf der Beitrittsseite nimmt)",
+                    ),
+                    key=f"away-{seat}",
+                    keep=RETURN_KEPT,
+                )
             if c is not None and over and c.result is None:  # (their game: the first)
                 c.result = w.each(lambda lang: result_text(t, lang))
         for seat in set(self.covered) - set(t.seats):  # (the seat freed)
             del self.covered[seat]
+            self._drop_away_notice(t, seat)
+
+    def _drop_away_notice(self, t, seat: int) -> None:
+        """The seat's "phone is gone" notice, once the seat is a phone's again."""
+        self.service.drop_notice(self.code, f"away-{seat}")
 
     def _greet_returns(self, t) -> None:
         """A person whose phone comes back to a seat a bot played meanwhile is told
@@ -404,6 +426,7 @@ class Bots:
         self._cover_the_away(t)
         for seat in sorted(self.covered.keys() & self.humans(t)):
             c = self.covered.pop(seat)
+            self._drop_away_notice(t, seat)
             self.service.notice(self.code, YOU, c.words(time.time()), seat=seat, keep=RETURN_KEPT)
 
     def _run(self) -> None:

@@ -176,6 +176,40 @@ def test_a_seat_whose_phone_is_gone_goes_back_to_its_bot_and_returns_with_the_ph
     assert bots.humans(t) == {0} and 0 in t.seats
 
 
+def test_the_moment_a_bot_takes_an_away_seat_the_phones_and_join_page_are_told():
+    """A person whose phone lost its data saw "the host can free the seat" on the
+    join page until a bot played their turn: nothing told the pages that the bot
+    had taken the seat (and it could be taken over). Now the bots' look says so at
+    once, to every phone, and the notice goes when the phone is back."""
+    service, code = _table("bohnanza", 3, 2)
+    service.join(code, 1, "Cleo")
+    t = service.table(code)
+    bots = Bots(service, code, 0.0, 2, away_after=30.0)
+    service.answer_for(code, bots)
+    told: list[str] = []
+    service.subscribe(told.append)
+    service.seat_away(code, 1, True)
+    bots._greet_returns(t)  # (a look of the bots' loop: a moment away, nothing yet)
+    assert not [n for n in service.snapshot(code)["notices"] if n["kind"] == "away"]
+    t.away[1] -= 31
+    told.clear()
+    bots._greet_returns(t)  # half a minute later
+    assert told == [code]
+    snap = service.snapshot(code)
+    assert snap["table"]["seats"][1]["bot"] is True
+    said = [n["text"] for n in snap["notices"] if n["kind"] == "away"]
+    assert said == [
+        "Cleo's phone is gone: a bot plays for Cleo until it is back "
+        "(or until someone takes the seat on the join page)"
+    ]
+    assert [n["text"] for n in service.snapshot(code, 0, "de")["notices"] if n["kind"] == "away"]
+    bots._greet_returns(t)  # (said once)
+    assert len([n for n in t.notices if n.kind == "away"]) == 1
+    service.seat_away(code, 1, False)  # the phone is back
+    bots._greet_returns(t)
+    assert not [n for n in service.snapshot(code)["notices"] if n["kind"] == "away"]
+
+
 def test_a_bots_moves_for_an_away_seat_are_logged_as_the_bots():
     """A newcomer read "Ben harvests field 1: 2 × Blue Bean for 0 coins" while Ben's
     phone was gone and a bot played for him: the log now says it was the bot."""
