@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 # Room codes avoid letters that look alike on a small screen or in a hurried
 # read-aloud (I/L/1, O/0, S/5, Z/2, B/8).
 CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXY"
+LAPSED_KEPT = 20.0  # s an offer's "lapsed" stays on its maker's phone though the game moves on
 
 
 Listener = Callable[[str], None]
@@ -433,7 +434,25 @@ class TableService:
         self.store.append(t.playing, n, action.to_json(), seat, source)
         t.state, t.next_n, t.last_source = after, n + 1, source
         t.drop_stale_notices()  # the game moved on: earlier warnings are stale
-        t.offer = None  # and an offer made before it lapses
+        offer = t.offer
+        t.offer = None  # and an offer made before it lapses, said to its maker (it
+        # vanished from their phone with nothing said when trading ended)
+        if offer is not None and offer.action != action and seat != offer.by:
+            asked = [w.seat_name(t.names, s, "en") for s in sorted(offer.to)]
+            t.add_notice(
+                "lapsed",
+                w.each(
+                    lambda lang: (
+                        "Dein Angebot ist verfallen: das Spiel ging weiter, bevor "
+                        f"{w.join(asked, lang)} antwortete"
+                        if lang == "de"
+                        else "Your offer lapsed: the game moved on before "
+                        f"{w.join(asked, lang)} answered"
+                    )
+                ),
+                offer.by,
+                keep=LAPSED_KEPT,
+            )
         names = t.names
         if source == "demo" and action.player in names:
             # The demo's bot plays an away person's seat: said so, not as their move

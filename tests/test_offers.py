@@ -88,6 +88,30 @@ def test_an_offer_lapses_when_the_game_moves_on(service):
     assert "offer" not in service.snapshot(code, 1)
     with pytest.raises(TableError, match="lapsed"):
         service.answer_offer(code, 1, True)
+    # (its maker ended trading: nothing to tell her)
+    assert not [n for n in service.snapshot(code, 0)["notices"] if n["kind"] == "lapsed"]
+
+
+def test_an_offer_the_active_player_let_lapse_is_said_to_its_maker(service):
+    """A newcomer's offer vanished from the phone, nothing said, when the other
+    ended trading without answering."""
+    code, t = _trading(service)
+    bobs = next(
+        i["action"]
+        for i in service.legal_for(t, 1)
+        if i["action"]["type"] == "trade" and not i["needs"]
+    )
+    assert service.act(code, bobs, seat=1)["asked"] == [0]
+    end = next(a for a in t.game.legal_actions(t.state) if a.type == "end-trading")
+    service.act(code, end.to_json(), seat=0)
+    said = [n["text"] for n in service.snapshot(code, 1)["notices"] if n["kind"] == "lapsed"]
+    assert said == ["Your offer lapsed: the game moved on before Anna answered"]
+    de = service.snapshot(code, 1, "de")["notices"]
+    assert [n["text"] for n in de if n["kind"] == "lapsed"] == [
+        "Dein Angebot ist verfallen: das Spiel ging weiter, bevor Anna antwortete"
+    ]
+    # (a notice for one seat: the other phones leave it out)
+    assert [n["seat"] for n in service.snapshot(code, 0)["notices"] if n["kind"] == "lapsed"] == [1]
 
 
 def test_no_phone_lists_another_persons_hand_cards_their_owner_offers_them(service):
