@@ -1345,6 +1345,33 @@ def test_a_harvest_forced_on_another_players_turn_is_your_move(live, browser):
     assert sue.evaluate("window.__turnAlerts || 0") >= 1
 
 
+def test_a_seat_a_bot_plays_while_its_phone_is_gone_is_waited_for_as_the_bots(live, browser):
+    """A newcomer's phone said "Waiting for Ben to plant ..." while Ben's phone was
+    gone and a bot played his seat: the big screen and the phones now say so."""
+    import time
+
+    from companion.engine.duel.state import LADDER
+    from companion.sim.worlds import Bots
+
+    from ..engine.duel_helpers import duel
+
+    code = live.open("duel", 2, knowledge="known", seed=3)
+    uwe = phone(browser, live, code, 0, "Uwe")
+    live.service.join(code, 1, "Susanne")
+    dash = dashboard(browser, live, code)
+    live.service.answer_for(code, Bots(live.service, code, 0.0, 2))
+    live.service.start_game(code)
+    t = live.service.table(code)
+    live.service.seat_away(code, 1, True)
+    with t.lock:
+        t.away[1] = time.time() - 100  # gone long enough: the bot plays it
+        t.state = duel(gift=[[], [LADDER[0]]], step="plant-gift")
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    expect(dash.locator("#step")).to_have_text("Waiting for Susanne (bot) to plant the gift")
+    expect(uwe.locator("#step")).to_have_text("Waiting for Susanne (bot) to plant the gift")
+    expect(uwe.locator("#turn")).to_have_text("Your turn: Susanne (bot) to move")
+
+
 def test_on_its_own_turn_a_phone_says_whose_move_the_table_waits_for(live, browser):
     """A newcomer read "Your turn" above "Waiting for Seat 2 to plant the gift" as a
     contradiction: it is the giver's turn, and the move is the other's. The giver's

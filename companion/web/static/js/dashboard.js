@@ -88,7 +88,7 @@
     const step = document.getElementById("step");
     step.textContent = !v || v.over ? ""
       : snap.offer ? C.t("offer.answer", { names: names(snap.offer.to), name: R.name(snap, snap.offer.by) })
-        : waits ? C.t("step.others", { names: names(waited), step: R.stepText(v) })
+        : waits ? C.t("step.others", { names: C.list(waited.map((s) => R.actor(snap, s))), step: R.stepText(v) })
           : R.stepText(v);
     step.classList.toggle("waits", waits || !!snap.offer);
     const open = t.seats.filter((s) => !s.name).length;

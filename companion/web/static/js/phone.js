@@ -114,7 +114,7 @@
     const status = document.getElementById("status");
     status.className = "status" + ((mine && !theirs) || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
     document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) })
-      : theirs ? C.t("turn.theirMove", { names: C.list(others.map((s) => R.name(snap, s))) })
+      : theirs ? C.t("turn.theirMove", { names: C.list(others.map((s) => R.actor(snap, s))) })
       : R.turnText(snap, me);
     document.getElementById("step").textContent = v && !v.over ? stepLine(v) : "";
     C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.seat === undefined || n.seat === null || n.seat === me), askedByCamera());
@@ -161,7 +161,7 @@
       if (v.active === me || v.active === undefined || v.active === null) return R.stepText(v);
       others = [v.active];
     }
-    const line = C.t("step.others", { names: C.list(others.map((s) => R.name(snap, s))), step: R.stepText(v) });
+    const line = C.t("step.others", { names: C.list(others.map((s) => R.actor(snap, s))), step: R.stepText(v) });
     // (the table waits a little for this phone's choice too: the Duel's bo(h)nus
     // discard on another's turn read "Waiting for Seat 2" while it waited for you;
     // once "None for me" was said, it no longer does)

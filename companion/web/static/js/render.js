@@ -7,6 +7,13 @@ const R = {
   stepText(v) {
     return v ? v.step_text : "";
   },
+  // Who the table waits for: a person's name, "(bot)" beside it while a bot plays
+  // their seat (a newcomer read "Waiting for Ben to plant" while Ben's phone was
+  // gone and a bot played).
+  actor(snap, seat) {
+    const s = snap.table.seats[seat];
+    return s && s.name && s.bot ? `${R.name(snap, seat)} (${C.t("seat.botShort")})` : R.name(snap, seat);
+  },
   name(snap, seat) {
     const v = snap.view;
     if (v && v.players[seat] && v.players[seat].name) return v.players[seat].name;
