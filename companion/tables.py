@@ -435,43 +435,11 @@ class TableService:
         t.state, t.next_n, t.last_source = after, n + 1, source
         t.drop_stale_notices()  # the game moved on: earlier warnings are stale
         offer = t.offer
-        t.offer = None  # and an offer made before it lapses, said to its maker (it
+        t.offer = None  # and an offer made before it lapses: said to its maker (it
         # vanished from their phone with nothing said when trading ended)
         if offer is not None and offer.action != action and seat != offer.by:
-            asked = [w.seat_name(t.names, s, "en") for s in sorted(offer.to)]
-            t.add_notice(
-                "lapsed",
-                w.each(
-                    lambda lang: (
-                        "Dein Angebot ist verfallen: das Spiel ging weiter, bevor "
-                        f"{w.join(asked, lang)} antwortete"
-                        if lang == "de"
-                        else "Your offer lapsed: the game moved on before "
-                        f"{w.join(asked, lang)} answered"
-                    )
-                ),
-                offer.by,
-                keep=LAPSED_KEPT,
-            )
-        names = t.names
-        if source == "demo" and action.player in names:
-            # The demo's bot plays an away person's seat: said so, not as their move
-            # (a newcomer read "Ben harvests field 1 for 0 coins" while Ben's phone
-            # was gone).
-            said = {"en": "bot", "de": "Bot"}
-            t.add_log(
-                w.each(
-                    lambda lang: views.describe(
-                        t.game,
-                        before,
-                        action,
-                        {**names, action.player: f"{names[action.player]} ({said[lang]})"},
-                        lang=lang,
-                    )
-                )
-            )
-        else:
-            t.add_log(views.log_words(t.game, before, action, names))
+            t.add_notice("lapsed", _lapsed(t, offer), offer.by, keep=LAPSED_KEPT)
+        t.add_log(_log_line(t, before, action, source))
         return n
 
     def answer_offer(self, code: str, seat: int, accept: bool) -> dict[str, Any]:
@@ -631,3 +599,34 @@ class TableService:
             "store_events": self.store.events,
             "quarantined": sorted(self.quarantined),
         }
+
+
+def _lapsed(t: Table, offer: Offer) -> w.Words:
+    """ "Your offer lapsed: the game moved on before Anna answered"."""
+
+    def said(lang: str) -> str:
+        asked = w.join([w.seat_name(t.names, s, lang) for s in sorted(offer.to)], lang)
+        if lang == "de":
+            return f"Dein Angebot ist verfallen: das Spiel ging weiter, bevor {asked} antwortete"
+        return f"Your offer lapsed: the game moved on before {asked} answered"
+
+    return w.each(said)
+
+
+def _log_line(t: Table, before: Any, action: Any, source: str) -> w.Words:
+    """The log's line for a move. The demo's bot playing an away person's seat is
+    said so, not as their move (a newcomer read "Ben harvests field 1 for 0 coins"
+    while Ben's phone was gone): "Ben (bot) harvests ..."."""
+    names = t.names
+    if source != "demo" or action.player not in names:
+        return views.log_words(t.game, before, action, names)
+    bot = {"en": "bot", "de": "Bot"}
+    return w.each(
+        lambda lang: views.describe(
+            t.game,
+            before,
+            action,
+            {**names, action.player: f"{names[action.player]} ({bot.get(lang, 'bot')})"},
+            lang=lang,
+        )
+    )

@@ -1416,14 +1416,11 @@ class FieldReader:
                 bare_n = (mid_g > 0.5).sum(axis=0)
                 art_seen = ((cp[mids.start : mids.stop] > 0.5).sum(axis=0) >= 3) & (bare_n < 2)
                 covered = (my * p, art_seen, bare_n >= 3, self.real.first_mm * face_px)
-            inside_rows = mid_g[:, int(my * p + p) : int(slot_end - p)]
-            if ground_top is None and inside_rows.size and inside_rows.min() > 0.5:
-                return [], bal, None, []  # the bare printed slot: no card in it
             # The printed slot bare down its middle (its ends aside, as the top's:
             # a calibration a little off; and a few rows, a printed tick): no card
             # in it. A card laid even 10 mm aside covers the middle, its white
-            # borders and bands far more than that; tops seen are the next field's
-            # cards, laid into this slot's side.
+            # borders and bands far more than that; tops seen there are the next
+            # field's cards, laid into this slot's side.
             middle = mid_g[:, int((my + EDGE_OFF_MM) * p) : int(slot_end - EDGE_OFF_MM * p)]
             if middle.size and (middle.min(axis=0) <= 0.5).sum() <= EDGE_OFF_MM * p:
                 return [], bal, None, []
