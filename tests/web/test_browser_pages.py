@@ -1454,6 +1454,28 @@ def test_the_join_page_says_how_far_a_game_under_way_has_got(live, browser, game
     not_wider(page)
 
 
+def test_the_join_page_names_whom_a_game_under_way_waits_for(live, browser):
+    """A newcomer walk: the join page said "Seat 2's turn — accept the gift, or turn
+    it down" when the gift was Dora's to take: it now names whom the table waits for."""
+    from companion.engine.duel.state import LADDER
+
+    from ..engine.duel_helpers import duel
+
+    code = live.open("duel", 2, knowledge="known", seed=3)
+    live.service.join(code, 1, "Dora")
+    page = browser.new_page(viewport=PHONE, locale="en-US")
+    page.goto(f"{live.url}/j/{code}")
+    live.service.start_game(code)
+    t = live.service.table(code)
+    with t.lock:
+        t.state = duel(gift=[[], [LADDER[0]]], step="plant-gift")
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    expect(page.locator("#under-way")).to_contain_text(
+        "A game is under way: Seat 1's turn — waiting for Dora to plant the gift."
+    )
+    not_wider(page)
+
+
 def test_five_saved_dice_lie_in_one_row_of_the_phones_bean_field(live, browser):
     """The fifth die saved wrapped under the field's name, in a row of its own."""
     from companion.engine.dice import Roll, Save

@@ -37,7 +37,13 @@
     if (snap.table.new_game_on_join) {  // (the demo's players' own game: not joined)
       C.fill(underWay, C.h("p", { class: "under-way" }, C.t("join.newGame")));
     } else if (v && !v.over) {
-      C.fill(underWay, C.h("p", { class: "under-way" }, C.t("join.underWay", { turn: R.turnText(snap, null), step: R.stepText(v) })), R.deck(v));
+      // (the table waits for another than the one at turn, the Duel's gift taken:
+      // "Seat 2's turn — accept the gift" read as Seat 2's to accept)
+      const others = (v.waiting_for || []).filter((s) => s !== v.active);
+      const said = others.length
+        ? C.t("join.underWayOthers", { turn: R.turnText(snap, null), names: C.list(others.map((s) => R.actor(snap, s))), step: R.stepText(v) })
+        : C.t("join.underWay", { turn: R.turnText(snap, null), step: R.stepText(v) });
+      C.fill(underWay, C.h("p", { class: "under-way" }, said), R.deck(v));
     }
   });
   socket.on("closed", () => { location.reload(); });  // the friendly "no such table" page
