@@ -84,11 +84,11 @@
     // trade to answer, a newcomer's traded cards): the big screen names them.
     const waited = v && !v.over ? v.waiting_for || [] : [];
     const waits = waited.some((s) => s !== v.active);
-    const names = (seats) => C.list(seats.map((s) => R.name(snap, s)));
+    const names = (seats) => C.list(seats.map((s) => R.actor(snap, s)));
     const step = document.getElementById("step");
     step.textContent = !v || v.over ? ""
       : snap.offer ? C.t("offer.answer", { names: names(snap.offer.to), name: R.name(snap, snap.offer.by) })
-        : waits ? C.t("step.others", { names: C.list(waited.map((s) => R.actor(snap, s))), step: R.stepText(v) })
+        : waits ? C.t("step.others", { names: names(waited), step: R.stepText(v) })
           : R.stepText(v);
     step.classList.toggle("waits", waits || !!snap.offer);
     const open = t.seats.filter((s) => !s.name).length;

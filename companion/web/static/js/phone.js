@@ -108,13 +108,13 @@
     // One's own turn that waits for others' move, none of it this phone's (the
     // Duel's gift the other plants, traded cards others plant): "Your turn" alone
     // above "Waiting for Seat 2 to plant the gift" read as a contradiction.
-    const others = mine ? (v.waiting_for || []).filter((s) => s !== me) : [];
-    const theirs = others.length > 0 && others.length === (v.waiting_for || []).length
+    const waiting = (v && v.waiting_for) || [];
+    const theirs = mine && waiting.length > 0 && !waiting.includes(me)
       && !legalMoves().some((it) => !it.any_time);
     const status = document.getElementById("status");
     status.className = "status" + ((mine && !theirs) || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
     document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) })
-      : theirs ? C.t("turn.theirMove", { names: C.list(others.map((s) => R.actor(snap, s))) })
+      : theirs ? C.t("turn.theirMove", { names: C.list(waiting.map((s) => R.actor(snap, s))) })
       : R.turnText(snap, me);
     document.getElementById("step").textContent = v && !v.over ? stepLine(v) : "";
     C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.seat === undefined || n.seat === null || n.seat === me), askedByCamera());
