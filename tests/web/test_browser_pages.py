@@ -586,6 +586,7 @@ def test_leaving_a_game_under_way_asks_a_second_tap(live, browser):
     live.service.answer_for(code, Bots(live.service, code, 0.0, 2))
     live.service.start_game(code)
     expect(dora.locator("#turn")).to_have_text("Your turn")
+    expect(emil.locator("#turn")).to_have_text("Dora's turn")  # (the game under way here too)
     emil.click(".foot #leave")
     expect(emil.locator(".foot #leave")).to_have_text(
         "Tap again to leave your seat (a bot plays it from now on)"
