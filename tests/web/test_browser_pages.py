@@ -1233,6 +1233,9 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     bob.locator("#actions button", has_text="No, thanks").click()
     expect(anna.locator("#warnings")).to_contain_text("Bob says no to your offer")
     assert live.service.table(code).next_n == n + 1
+    # (said to Anna's phone, not to the room: the big screen showed "your offer")
+    expect(dash.locator("#step")).not_to_contain_text("answer")
+    expect(dash.locator("#warnings")).not_to_contain_text("your offer")
 
 
 def test_two_phones_trade_hand_card_for_hand_card_the_asker_naming_the_bean(live, browser):

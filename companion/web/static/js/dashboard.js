@@ -10,6 +10,8 @@
   document.getElementById("lang").replaceWith(C.langSwitch());
   key.value = C.hostKey();
   if (!key.value) document.getElementById("host-card").open = false;
+  // Notices said to one phone in the second person (their kinds): not the room's.
+  const TO_ONE_PHONE = new Set(["you", "declined", "lapsed"]);
   let snap = null;
   let closed = false;
   let hostOpened = false;
@@ -97,8 +99,9 @@
     panel.classList.toggle("tiny", open === 0 && t.started);
     panel.hidden = !t.started && open > 0;  // shown big in the middle instead
     C.fill(document.getElementById("seat-list"), t.seats.map(seatRow));
-    // (not what is said to one phone: "a new game was dealt for you")
-    C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.kind !== "you"));
+    // (not what is said to one phone: "a new game was dealt for you", "Bob says no
+    // to your offer", "Your offer lapsed": the big screen showed them to the room)
+    C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => !TO_ONE_PHONE.has(n.kind)));
     drawBoard();
     R.log(logBox, snap, false);
     showNewest();
