@@ -304,7 +304,9 @@ def balanced(view: np.ndarray) -> np.ndarray:
     body = face[gray >= np.median(gray)].mean(axis=0)
     gains = BODY / np.maximum(body, 8.0)
     scale = (float(gains[0]), float(gains[1]), float(gains[2]), 0.0)
-    return cv2.multiply(view, scale, dtype=cv2.CV_8U)  # type: ignore[call-overload]  # scalar
+    # (through Any: OpenCV 4's stubs reject a scalar here, OpenCV 5's accept it)
+    multiply: Any = cv2.multiply
+    return multiply(view, scale, dtype=cv2.CV_8U)
 
 
 def check_frame(img: object) -> None:

@@ -249,6 +249,16 @@ def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
         demo.close()
 
 
+def _wait_for_the_persons_game(demo):
+    """The game the person plays: the bots' own may stand at the person's seat's very
+    step for a moment, until a new one is dealt for the person (a test that took the
+    bots' game for theirs built its deal in a game gone from the phone)."""
+    deadline = time.monotonic() + 20
+    while demo.table.game_id not in demo.bots.people_in:
+        assert time.monotonic() < deadline, "no game was dealt for the person"
+        time.sleep(0.05)
+
+
 def _done_note_clear_of_the_dock(page):
     """The "✓ Done" note, while shown, lies above the dock: never over the moves."""
     note, dock = page.locator("#done-note"), page.locator("#dock")
@@ -282,6 +292,7 @@ def test_a_person_builds_a_deal_of_several_cards_with_a_bot_on_the_phone(
         page.fill("#name", "Pat")
         page.locator('[data-seat="0"]').first.click()
         page.wait_for_url(f"**/p/{demo.code}")
+        _wait_for_the_persons_game(demo)
         t = demo.table
         deadline = time.monotonic() + 60
         while not (t.state.step == "trade" and t.state.active == 0 and 0 in t.seats):
