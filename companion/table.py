@@ -40,6 +40,11 @@ class Partners(Protocol):
         (a trade with the active one), as they wait now; None: not waiting."""
         ...
 
+    def at_rest(self) -> bool:
+        """No move of theirs is under way: nothing thrown or laid that the camera has
+        not read yet (a seat taken over waits for it: the move is the bot's)."""
+        ...
+
     def deals_for_a_person(self, t: Table) -> bool:
         """Whether the first person to sit down gets a new game dealt (the game under
         way is the simulated players' own), not a seat in this one."""
@@ -119,6 +124,9 @@ class Table:
     # (see Action.window), and in which turn and step (the active seat, the step):
     # the table need not wait for them until that changes.
     passed: dict[int, tuple[int, str]] = field(default_factory=dict)
+    # Seats a person is sitting down at that a bot played: the bot starts no move
+    # there, and its move in the air is read first (see TableService.join).
+    arriving: set[int] = field(default_factory=set)
     last_source: str | None = None  # the last move's source: phone, camera, demo, panel, host
     offer: Offer | None = None  # a move waiting for another phone's yes (see Offer)
     lock: threading.RLock = field(default_factory=threading.RLock)

@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 # Room codes avoid letters that look alike on a small screen or in a hurried
 # read-aloud (I/L/1, O/0, S/5, Z/2, B/8).
 CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXY"
+TAKEOVER_WAITS = 3.0  # s at most a seat taken from a bot waits for the bot's move in the air
 LAPSED_KEPT = 20.0  # s an offer's "lapsed" stays on its maker's phone though the game moves on
 
 
@@ -313,16 +314,32 @@ class TableService:
         visitors who closed their pages left the Duel's two seats to nobody)."""
         t = self.table(code)
         partners = self.partners.get(t.code)
+        # A bot's throw or card still in the air is the bot's move: the seat is taken
+        # once the camera has read it (a person who sat down as a bot's dice landed
+        # read "Gina rolls again", a move Gina never made). Meanwhile the bot starts
+        # no other move there (the bots move dice or cards only under the table's
+        # lock, and only at seats no phone plays nor a person is sitting down at).
+        arriving = None
         with t.lock:
-            bot_plays = (
-                isinstance(seat, int)
-                and seat in t.seats
-                and partners is not None
-                and partners.answers_for(t, seat)
-            )
-        if bot_plays:
-            self.seats.free(t, seat)
-        return self.seats.join(t, seat, name)
+            if isinstance(seat, int) and partners is not None and partners.answers_for(t, seat):
+                arriving = seat
+                t.arriving.add(seat)
+        try:
+            # (past the deadline the bots are stuck: the person goes first)
+            deadline = time.monotonic() + TAKEOVER_WAITS
+            while arriving is not None and partners is not None and not partners.at_rest():
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            # (outside the table's lock: a change is told to the pages, whose
+            # snapshots take it)
+            if arriving is not None and arriving in t.seats:
+                self.seats.free(t, arriving)
+            return self.seats.join(t, seat, name)
+        finally:
+            if arriving is not None:
+                with t.lock:
+                    t.arriving.discard(arriving)
 
     def free_seat(self, code: str, seat: object) -> None:
         self.seats.free(self.table(code), seat)

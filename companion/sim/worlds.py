@@ -186,8 +186,8 @@ class Bots:
             self.woken.set()
 
     def humans(self, t) -> set[int]:
-        """The seats phones play now."""
-        return t.played_by_phones(self.away_after)
+        """The seats phones play now (and those a person is sitting down at)."""
+        return t.played_by_phones(self.away_after) | t.arriving
 
     def moved_elsewhere(self, t) -> bool:
         """The game moved on by a phone or the host since the table was last laid
@@ -677,6 +677,13 @@ class CameraBots(Bots):
                 return False
             self.script.append(("phone", action))
             return True
+        with self.service.holding(self.code) as t:
+            # (a person who took the seat meanwhile makes the move: see TableService.join)
+            if t.state is not state or state.active in self.humans(t):
+                return False
+            return self._move_dice(state, move)
+
+    def _move_dice(self, state, move) -> bool:
         now = self.clock()
         # The world's dice are its own: which one the engine calls die 2 it can't
         # know (dice of a kind are alike), so it throws what lies in its rolling area.
@@ -876,8 +883,13 @@ class CardBots(Bots):
         sightings = t.game.field_sightings
         action = sightings.first_alike(state, choice)
         if sightings.sees(action):
-            self.world.show(t.game.apply(state, action), self.clock())
-            self.expect = action
+            with self.service.holding(self.code) as now:
+                # (a person who took the seat meanwhile makes the move: see
+                # TableService.join)
+                if now.state is not state or action.seats & self.humans(now):
+                    return False
+                self.world.show(t.game.apply(state, action), self.clock())
+                self.expect = action
         else:
             try:
                 self.service.act(self.code, action.to_json(), source="demo")

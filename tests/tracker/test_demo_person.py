@@ -1085,3 +1085,54 @@ def test_a_demo_seat_whose_phone_is_gone_and_a_bot_plays_may_be_taken_over(servi
     assert service.seats.of_token(anna) is None
     snap = service.snapshot(code, None)
     assert [s["bot"] for s in snap["table"]["seats"]] == [False, False]
+
+
+def test_a_person_who_takes_a_bots_seat_as_its_dice_land_is_seated_once_the_camera_read_them():
+    """A person sat down at the dice demo as the bot of that seat threw, and the log
+    said "Gina rolls again with the bean piece", a move Gina never made: the camera
+    read the bot's dice after the seat was hers. Taking a bot's seat now waits until
+    the camera has read what the bot threw; the throw stays the bot's."""
+    import threading
+
+    service, code = _table("dice", 3, 1)
+    clock = FakeClock(0.0)
+    world, feed, live = dice_camera(service, code, seed=1, clock=clock)
+    bots = CameraBots(service, code, 0.0, 1, world, live, clock=clock)
+    service.answer_for(code, bots)
+    t = service.table(code)
+    for _ in range(400):  # until seat 2's bot has thrown, its dice still in the air
+        thrown = bots.step()
+        if thrown and t.state.active == 1 and bots.script[-1][0] in ("roll", "repeat"):
+            break
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+    else:
+        raise AssertionError("seat 2's bot never threw")
+    assert not bots.at_rest()
+    before = t.next_n
+    seated = threading.Event()
+
+    def sit_down():
+        service.join(code, 1, "Gina")
+        seated.set()
+
+    threading.Thread(target=sit_down, daemon=True).start()
+    time.sleep(0.3)
+    assert not seated.is_set(), "the seat was taken with the bot's dice in the air"
+    for _ in range(40):  # the dice land and the camera reads them
+        clock.t += 0.1
+        feed.step()
+        bots.step()
+        if seated.wait(0.05):
+            break
+    assert seated.is_set()
+    t = service.table(code)
+    assert t.next_n > before  # the throw was read before Gina sat down
+    assert not [line for line in t.log_text if "Gina" in line], t.log_text[-4:]
+    # Gina's now: the bot moves no dice of hers.
+    for _ in range(20):
+        clock.t += 0.1
+        feed.step()
+        bots.step()
+    assert not [line for line in service.table(code).log_text if "Gina" in line]
