@@ -456,8 +456,19 @@ class TableService:
         # vanished from their phone with nothing said when trading ended)
         if offer is not None and offer.action != action and seat != offer.by:
             t.add_notice("lapsed", _lapsed(t, offer), offer.by, keep=LAPSED_KEPT)
-        t.add_log(_log_line(t, before, action, source))
+        self._log(t, before, action, source)
         return n
+
+    def _log(self, t: Table, before: Any, action: Any, source: str) -> None:
+        """The log's line for a move made. The demo's bots move on the phone ("demo")
+        or by hand, which the camera reads: both are the bot's at a seat it plays
+        (the dice game logged "Hugo rolls" for a bot's throw while Hugo's phone was
+        gone)."""
+        partners = self.partners.get(t.code)
+        by_bot = source == "demo" or (
+            source == "camera" and partners is not None and partners.answers_for(t, action.player)
+        )
+        t.add_log(_log_line(t, before, action, by_bot))
 
     def answer_offer(self, code: str, seat: int, accept: bool) -> dict[str, Any]:
         """A phone answers the offer made to it (`accept`: yes, the move is made; no:
@@ -523,7 +534,7 @@ class TableService:
             first = t.next_n
             for k, action in enumerate(parsed):
                 self.store.append(t.playing, first + k, action.to_json(), None, source)
-                t.add_log(views.log_words(t.game, states[k], action, t.names))
+                self._log(t, states[k], action, source)
             t.state, t.next_n, t.last_source = states[-1], first + len(parsed), source
             t.drop_stale_notices()
             t.offer = None
@@ -630,12 +641,12 @@ def _lapsed(t: Table, offer: Offer) -> w.Words:
     return w.each(said)
 
 
-def _log_line(t: Table, before: Any, action: Any, source: str) -> w.Words:
+def _log_line(t: Table, before: Any, action: Any, by_bot: bool) -> w.Words:
     """The log's line for a move. The demo's bot playing an away person's seat is
     said so, not as their move (a newcomer read "Ben harvests field 1 for 0 coins"
     while Ben's phone was gone): "Ben (bot) harvests ..."."""
     names = t.names
-    if source != "demo" or action.player not in names:
+    if not by_bot or action.player not in names:
         return views.log_words(t.game, before, action, names)
     bot = {"en": "bot", "de": "Bot"}
     return w.each(

@@ -1136,3 +1136,30 @@ def test_a_person_who_takes_a_bots_seat_as_its_dice_land_is_seated_once_the_came
         feed.step()
         bots.step()
     assert not [line for line in service.table(code).log_text if "Gina" in line]
+
+
+def test_a_bots_throws_for_an_away_seat_read_by_the_camera_are_logged_as_the_bots():
+    """The dice demo's bot throws by hand and the camera reads the throw: while
+    Hugo's phone was gone, the log said "Hugo rolls", a throw Hugo never made."""
+    service, code = _table("dice", 3, 1)
+    clock = FakeClock(0.0)
+    world, feed, live = dice_camera(service, code, seed=1, clock=clock)
+    bots = CameraBots(service, code, 0.0, 1, world, live, clock=clock)
+    service.answer_for(code, bots)
+    service.join(code, 2, "Hugo")
+    t = service.table(code)
+    service.seat_away(code, 2, True)
+    t.away[2] -= 31  # half a minute later: the bot plays Hugo's seat
+    for _ in range(600):
+        bots.step()
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+        log = service.store.log(t.game_id)
+        if any(e.source == "camera" and e.action.get("player") == 2 for e in log):
+            break
+    else:
+        raise AssertionError("no throw of Hugo's seat was read")
+    t = service.table(code)
+    lines = [line for line in t.log_text if "Hugo" in line]
+    assert lines and all("Hugo (bot) " in line for line in lines if line.startswith("Hugo")), lines
