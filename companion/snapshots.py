@@ -50,6 +50,10 @@ class Snapshots:
                             # A simulated player plays it now (the demo): a phone
                             # may take it over.
                             "bot": bool(partners and partners.answers_for(t, s)),
+                            # Seconds until the demo's bot plays a seat whose phone
+                            # is gone, and anyone may take it (a newcomer waited
+                            # half a minute with no word of how long).
+                            "bot_in": None if partners is None else partners.takes_seat_in(t, s),
                         }
                         for s in range(t.players)
                     ],

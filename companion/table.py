@@ -45,6 +45,11 @@ class Partners(Protocol):
         not read yet (a seat taken over waits for it: the move is the bot's)."""
         ...
 
+    def takes_seat_in(self, t: Table, seat: int) -> float | None:
+        """Seconds until a bot plays a seat whose phone has gone (and anyone may take
+        it over), or None: it plays it already, or the phone is there."""
+        ...
+
     def deals_for_a_person(self, t: Table) -> bool:
         """Whether the first person to sit down gets a new game dealt (the game under
         way is the simulated players' own), not a seat in this one."""

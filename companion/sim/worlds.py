@@ -156,6 +156,13 @@ class Bots:
             return None
         return f"{w.seat_name(t.names, seat, 'en')} says no: that deal does not help them"
 
+    def takes_seat_in(self, t, seat: int) -> float | None:
+        since = t.away.get(seat)
+        if since is None or seat not in t.seats:
+            return None
+        left = since + self.away_after - time.time()
+        return left if left > 0 else None
+
     def goes_on_in(self, t) -> float | None:
         """How long the wait of waits_for_a_person has left (said on the phones: a
         newcomer reading the deals saw them vanish with no warning). Worked out as

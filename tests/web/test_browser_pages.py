@@ -1319,6 +1319,41 @@ def test_the_join_page_says_who_can_free_a_seat_whose_phone_is_gone(live, browse
     expect(page.locator("button.seat[data-seat='1']")).to_be_enabled()
 
 
+def test_the_join_page_counts_down_to_the_bot_that_takes_a_demo_seat_whose_phone_is_gone(
+    live, browser
+):
+    """A newcomer waited half a minute for a seat whose phone had just gone, with no
+    word of how long: at the demo the join page now counts down to the bot that takes
+    it, and then offers it."""
+    import time
+
+    from companion.sim.clock import FakeClock
+    from companion.sim.worlds import Bots
+
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    live.service.join(code, 0, "Anna")
+    live.service.join(code, 1, "Bob")
+    live.service.answer_for(code, Bots(live.service, code, 0.0, 5, clock=FakeClock(0.0)))
+    live.service.seat_away(code, 1, True)  # Bob's phone is lost
+    t = live.service.table(code)
+    t.away[1] = time.time() - 10  # ten seconds ago
+    live.service.notice(code, "test", "a change the pages hear")
+    page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    page.goto(f"{live.url}/j/{code}")
+    seat = page.locator("button.seat[data-seat='1']")
+    expect(seat).to_contain_text(
+        re.compile(
+            r"Bob's phone is gone · a bot takes the seat in (19|20) s: then tap to take over"
+        )
+    )
+    expect(seat).to_be_disabled()
+    expect(seat).to_contain_text(re.compile(r"in (17|18) s"))  # it counts down
+    t.away[1] = time.time() - 100  # the bot plays it now
+    live.service.notice(code, "test", "another change")
+    expect(seat).to_contain_text("Bob's phone is gone · a bot plays: tap to take over")
+    expect(seat).to_be_enabled()
+
+
 def test_a_harvest_forced_on_another_players_turn_is_your_move(live, browser):
     """The demo once stood still for minutes: the table waited for a person who had
     to harvest a field to plant a gift on the other's turn, and the phone said only

@@ -318,6 +318,7 @@ def test_a_phone_that_goes_leaves_its_seat_away_and_the_same_phone_gets_it_back(
         "name": "Dana",
         "away": False,
         "bot": False,
+        "bot_in": None,
     }
     phone.disconnect()
     seat = service.snapshot(code)["table"]["seats"][1]
