@@ -684,9 +684,9 @@ class CameraBots(Bots):
                 return False
             self.script.append(("phone", action))
             return True
-        with self.service.holding(self.code) as t:
+        with self.service.holding(self.code) as held:
             # (a person who took the seat meanwhile makes the move: see TableService.join)
-            if t.state is not state or state.active in self.humans(t):
+            if held.state is not state or state.active in self.humans(held):
                 return False
             return self._move_dice(state, move)
 
@@ -890,10 +890,10 @@ class CardBots(Bots):
         sightings = t.game.field_sightings
         action = sightings.first_alike(state, choice)
         if sightings.sees(action):
-            with self.service.holding(self.code) as now:
+            with self.service.holding(self.code) as held:
                 # (a person who took the seat meanwhile makes the move: see
                 # TableService.join)
-                if now.state is not state or action.seats & self.humans(now):
+                if held.state is not state or action.seats & self.humans(held):
                     return False
                 self.world.show(t.game.apply(state, action), self.clock())
                 self.expect = action
