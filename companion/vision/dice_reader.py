@@ -52,6 +52,7 @@ import cv2
 import numpy as np
 
 from .dataset import Box, Detection, Sample, match
+from .shrink import shrink
 
 CROP = 32  # crops are compared at 32 x 32
 WORK_SIDE = 34.0  # a die's top face, in pixels of the picture as the reader works on it
@@ -319,14 +320,18 @@ def check_frame(img: object) -> None:
 
 
 def _resize(img: np.ndarray, k: float) -> np.ndarray:
-    """`img` scaled by k <= 1: exact halvings first (an area average, fast), then
-    the rest bilinear (INTER_AREA at an odd ratio costs ten times as much)."""
+    """`img` scaled by k <= 1 (see `shrink`)."""
     if k == 1.0:
         return img
-    size = (max(1, round(img.shape[1] * k)), max(1, round(img.shape[0] * k)))
-    while img.shape[1] >= 2 * size[0] and img.shape[0] >= 2 * size[1]:
-        img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    return cv2.resize(img, size, interpolation=cv2.INTER_LINEAR)
+    return shrink(img, (max(1, round(img.shape[1] * k)), max(1, round(img.shape[0] * k))))
+
+
+def _around_face(full: np.ndarray, k: float, c: Candidate) -> np.ndarray:
+    """The die's top face and a little around it (VIEW face sides), cut from the
+    picture at its own size (`full`; `c` found in it scaled by k)."""
+    fs = max(c.fside / k, 2.0)
+    size = int(math.ceil(VIEW * fs))
+    return cv2.getRectSubPix(full, (size, size), (c.fx / k, c.fy / k))
 
 
 def _scaled(sample: Sample, k: float) -> Sample:
@@ -609,9 +614,13 @@ class DiceReader:
         """The die's top face and a little around it, cut from the picture at its
         own size (`full`; `c` found in it scaled by k) and brought to NORM pixels a
         side: every face is read at one scale, whatever the camera's height."""
+        return self._normalised(_around_face(full, k, c), k, c)
+
+    @staticmethod
+    def _normalised(view: np.ndarray, k: float, c: Candidate) -> np.ndarray:
+        """A face's surroundings as cut (`_around_face`) brought to NORM a side."""
         fs = max(c.fside / k, 2.0)
-        size = int(math.ceil(VIEW * fs))
-        view = cv2.getRectSubPix(full, (size, size), (c.fx / k, c.fy / k))
+        size = view.shape[0]
         out = max(8, int(round(size * NORM / fs)))
         inter = cv2.INTER_AREA if out < size else cv2.INTER_LINEAR
         return balanced(cv2.resize(view, (out, out), interpolation=inter))
@@ -685,37 +694,43 @@ class DiceReader:
         groups: list[int] = []
         plain: list[tuple] = []
         ratios: list[float] = []
-        pictures: dict[int, np.ndarray] = {}
+        found = []  # (face, its scaled picture, its label, where the reader finds it)
         for face, items in chosen.items():
             for img, b in items:
                 c = self._matched(img, b)
-                if c is None:
-                    continue  # the reader can't find this die: nothing to learn from it
-                if id(img) not in pictures:
-                    pictures = {id(img): full[id(img)].image()}  # one picture at a time
-                picture = pictures[id(img)]
-                self._top_face(img, c)
-                view = self._face_view(picture, self.scale, c)
-                plain.append((view, c.fangle, face, len(plain)))
-                ratios.append(c.side / max(b.w, b.h))
-                # The crop is turned square to the face's edges: what is left is a
-                # quarter turn either way, and a little slack in the face's outline.
+                if c is not None:  # (else the reader can't find it: nothing to learn)
+                    self._top_face(img, c)
+                    found.append((face, img, b, c))
+        # What lies around each die, cut from its picture at its own size: each
+        # picture read from its file once, not once a face (a Pi's SD card is slow).
+        around: dict[int, np.ndarray] = {}
+        for key in dict.fromkeys(id(img) for _, img, _, _ in found):
+            picture = full[key].image()
+            for n, (_, img, _, c) in enumerate(found):
+                if id(img) == key:
+                    around[n] = _around_face(picture, self.scale, c)
+        for n, (face, _, b, c) in enumerate(found):
+            view = self._normalised(around[n], self.scale, c)
+            plain.append((view, c.fangle, face, len(plain)))
+            ratios.append(c.side / max(b.w, b.h))
+            # The crop is turned square to the face's edges: what is left is a
+            # quarter turn either way, and a little slack in the face's outline.
+            for quarter in range(4):
+                for angle, scale, dx, dy in JITTER:
+                    patches.append(
+                        self._face_patch(view, c.fangle + 90 * quarter + angle, scale, dx, dy)
+                    )
+            for _ in range(AUGMENT):
+                other = self._another_evening(around[n], c, rng)
                 for quarter in range(4):
-                    for angle, scale, dx, dy in JITTER:
-                        patches.append(
-                            self._face_patch(view, c.fangle + 90 * quarter + angle, scale, dx, dy)
-                        )
-                for _ in range(AUGMENT):
-                    other = self._another_evening(picture, c, rng)
-                    for quarter in range(4):
-                        angle, scale = rng.uniform(-10, 10), float(np.exp(rng.normal(0, 0.07)))
-                        dx, dy = rng.uniform(-0.06, 0.06, 2)
-                        patches.append(
-                            self._face_patch(other, c.fangle + 90 * quarter + angle, scale, dx, dy)
-                        )
-                n = len(patches) - len(labels)
-                labels += [face] * n
-                groups += [len(plain) - 1] * n
+                    angle, scale = rng.uniform(-10, 10), float(np.exp(rng.normal(0, 0.07)))
+                    dx, dy = rng.uniform(-0.06, 0.06, 2)
+                    patches.append(
+                        self._face_patch(other, c.fangle + 90 * quarter + angle, scale, dx, dy)
+                    )
+            more = len(patches) - len(labels)
+            labels += [face] * more
+            groups += [len(plain) - 1] * more
         if ratios:
             self.face_ratio = float(np.median(ratios))
         feats = face_features(np.stack(patches))
@@ -772,16 +787,15 @@ class DiceReader:
         self._alike = float(np.median(list(alike.values()))) if plain else 0.0
         return alike, margins
 
-    def _another_evening(self, picture: np.ndarray, c: Candidate, rng) -> np.ndarray:
-        """The face view of an enrolled die as another evening may show it: the
-        camera up to twice as far (the die half as large), another lamp (brighter or
-        dimmer, warmer or cooler), a little blur and sensor noise, JPEG."""
+    def _another_evening(self, cut: np.ndarray, c: Candidate, rng) -> np.ndarray:
+        """The face view of an enrolled die (`cut`: its surroundings as
+        `_around_face` cuts them) as another evening may show it: the camera up to
+        twice as far (the die half as large), another lamp (brighter or dimmer,
+        warmer or cooler), a little blur and sensor noise, JPEG."""
         k = self.scale
         fs = max(c.fside / k, 2.0)
-        size = int(math.ceil(VIEW * fs))
-        view: np.ndarray = cv2.getRectSubPix(picture, (size, size), (c.fx / k, c.fy / k)).astype(
-            np.float32
-        )
+        size = cut.shape[0]
+        view: np.ndarray = cut.astype(np.float32)
         view = view * np.array(_lamp(rng), np.float32)
         far = float(np.exp(rng.uniform(math.log(0.5), 0.0)))
         small = max(6, int(round(size * far)))

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from .shrink import shrink
+
 SMALL = (160, 120)
 DIE_SEEN_PX = 4.0  # a die's side at the compared size (for_dice)
 
@@ -49,9 +51,7 @@ class SettleDetector:
 
     def motion(self, image: np.ndarray) -> float:
         """The share of the picture that changed since the previous frame."""
-        small = cv2.GaussianBlur(
-            cv2.resize(image, self.size, interpolation=cv2.INTER_AREA), (5, 5), 0
-        )
+        small = cv2.GaussianBlur(shrink(image, self.size), (5, 5), 0)
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         if self.laid and self._laid_mask is None:
             h, w = image.shape[:2]
