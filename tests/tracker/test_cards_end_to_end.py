@@ -79,7 +79,11 @@ def check_against_script(service, store, code, game, start, bots):
 
 @pytest.mark.parametrize(
     ("players", "seed"),
-    [(3, 6), (2, 8)],  # classic rules at 3; the two-player bean duel rules
+    # classic rules at 3; the two-player bean duel rules
+    [
+        pytest.param(3, 6, marks=pytest.mark.long(94)),
+        pytest.param(2, 8, marks=pytest.mark.long(41)),
+    ],
 )
 def test_a_whole_bohnanza_game_through_the_camera_while_a_phone_watches(tmp_path, players, seed):
     store = Store(tmp_path / "bohnanza.db")
@@ -109,6 +113,7 @@ def test_a_whole_bohnanza_game_through_the_camera_while_a_phone_watches(tmp_path
         store.close()
 
 
+@pytest.mark.long(44)
 def test_a_whole_duel_through_the_camera_while_a_phone_watches(tmp_path):
     store = Store(tmp_path / "duel.db")
     service = TableService(store)

@@ -77,6 +77,7 @@ def _camera_moves_after(service, code, n):
     return [e for e in log if e.n >= n and e.source == "camera"]
 
 
+@pytest.mark.long(35)
 def test_a_person_who_takes_a_seat_in_the_dice_demo_plays_ten_turns_and_the_table_follows():
     service, code = _table("dice", 3, 1)
     clock = FakeClock(0.0)
@@ -101,7 +102,13 @@ def test_a_person_who_takes_a_seat_in_the_dice_demo_plays_ten_turns_and_the_tabl
     assert sorted(world.faces) == sorted(f for f in t.state.faces if f) or None in t.state.faces
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), [("bohnanza", 3, 6), ("duel", 2, 4)])
+@pytest.mark.parametrize(
+    ("game", "players", "seed"),
+    [
+        pytest.param("bohnanza", 3, 6, marks=pytest.mark.long(115)),
+        pytest.param("duel", 2, 4, marks=pytest.mark.long(30)),
+    ],
+)
 def test_a_person_who_takes_a_seat_in_a_card_demo_plays_ten_turns_and_the_table_follows(
     game, players, seed
 ):

@@ -10,6 +10,8 @@ The ground truth is that script played on the engine alone: the table's log must
 say the same thing move by move, every player's check after every move must be
 the script's, and the game must end where and as the script's does."""
 
+import pytest
+
 from companion.engine.dice import actions as da
 from companion.engine.games import GAMES
 from companion.sim.clock import FakeClock
@@ -76,6 +78,7 @@ def truth(start, script) -> tuple[object, list]:
     return state, checks
 
 
+@pytest.mark.long(26)
 def test_a_whole_dice_game_through_the_camera_while_a_phone_watches(tmp_path):
     store = Store(tmp_path / "dice.db")
     service = TableService(store)

@@ -4,6 +4,7 @@ mats' ArUco markers, then reads the cards laid in them into the game."""
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.sim.card_scenes import card_face, write_enrolment
 from companion.store import Store
@@ -244,6 +245,7 @@ def spots(k):
     ]
 
 
+@pytest.mark.long(21)
 def test_the_dice_are_taught_from_photos_then_the_camera_reads_a_roll(tmp_path, store, service):
     """`companion vision teach-dice`: the empty dice mat, then every face shown by
     all five dice; the camera over a dice table then reads the first roll."""
@@ -337,6 +339,7 @@ def teach_dice_at(tmp_path, scale, at):
     return dice
 
 
+@pytest.mark.long(35)
 def test_a_camera_hung_higher_than_at_teaching_is_told_the_dice_size_by_the_mat(
     tmp_path, store, service
 ):

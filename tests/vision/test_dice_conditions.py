@@ -115,6 +115,7 @@ def test_dice_a_quarter_of_the_taught_size_are_found_untold(daylight_64, monkeyp
     assert once["recall"] < 0.9, once
 
 
+@pytest.mark.long(67)
 def test_small_dice_from_a_high_camera(tmp_path):
     """At 1280 x 960 a die seen from the highest camera mount is about 20 px:
     taught at 30 px, read at 20 px (100 dice). Reached: every die, every face."""

@@ -66,6 +66,7 @@ def real_split(tmp_path_factory):
     return out
 
 
+@pytest.mark.long(51)
 def test_the_dice_reader_on_the_real_photos(real_split, capsys):
     """Enrolled on pictures 1-20 of every series (20 crops per face), read on the
     other 190 pictures: recall, precision and faces 99.5 % (reached: 100 %, 100 %,
@@ -90,6 +91,7 @@ def test_the_dice_reader_on_the_real_photos(real_split, capsys):
     assert set(out["crops_per_face"].values()) == {20}
 
 
+@pytest.mark.long(63)
 def test_the_dice_reader_taught_at_one_size_reads_smaller_and_larger_dice(tmp_path, capsys):
     """Split by size: taught on the pictures whose dice are 30-45 px, read on those
     with smaller (down to about 15 px) or larger (up to about 85 px) dice, as at a

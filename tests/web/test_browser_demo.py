@@ -151,7 +151,12 @@ def _tap_a_move(page, demo, seat, trades=True) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "seed"), [("bohnanza", 3, 6), ("duel", 2, 4), ("dice", 2, 11)]
+    ("game", "players", "seed"),
+    [
+        pytest.param("bohnanza", 3, 6, marks=pytest.mark.long(77)),
+        pytest.param("duel", 2, 4, marks=pytest.mark.long(82)),
+        pytest.param("dice", 2, 11, marks=pytest.mark.long(42)),
+    ],
 )
 def test_a_person_joins_the_demo_mid_game_on_a_phone_and_plays_whole_turns(
     browser, tmp_path, game, players, seed
