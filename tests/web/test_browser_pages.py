@@ -1474,6 +1474,19 @@ def test_a_notice_of_something_to_come_counts_down_on_the_phones_and_the_big_scr
         re.compile(r"The demo deals a new game in 1:[23]\d min")
     )
     assert "{left}" not in anna.locator("#warnings").text_content()
+    # Due, and not yet done: "in a moment", not "in 0 s" (which stood for seconds
+    # on a newcomer's phone while a bot's hand went on).
+    live.service.notice(
+        code,
+        "demo",
+        w.both(
+            "The demo deals a new game in {left}", "Die Demo teilt in {left} ein neues Spiel aus"
+        ),
+        left=1,
+    )
+    expect(anna.locator("#warnings")).to_contain_text("Die Demo teilt in Kürze ein neues Spiel aus")
+    expect(dash.locator("#warnings")).to_contain_text("The demo deals a new game in a moment")
+    assert " 0 s" not in anna.locator("#warnings").text_content()
 
 
 @pytest.mark.parametrize("game", ["bohnanza", "duel", "dice"])

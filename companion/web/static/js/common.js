@@ -90,6 +90,7 @@ const WORDS = {
     "moves.yourChoice": "The table waits for your choice: one of these, or “None for me”.",
     "moves.choiceSoon": "{name} goes on in a few seconds: choose now if you wish.",
     "moves.choiceIn": "{name} goes on in {left}: choose now if you wish.",
+    "time.moment": "a moment",
     "moves.pass": "None for me: go on",
     "moves.passed": "Passed: the table goes on.",
     "moves.waiting": "Waiting for {names}.",
@@ -267,6 +268,7 @@ const WORDS = {
     "moves.yourChoice": "Der Tisch wartet auf deine Wahl: eine davon, oder „Nichts für mich“.",
     "moves.choiceSoon": "{name} macht in ein paar Sekunden weiter: wähle jetzt, wenn du möchtest.",
     "moves.choiceIn": "{name} macht in {left} weiter: wähle jetzt, wenn du möchtest.",
+    "time.moment": "Kürze",
     "moves.pass": "Nichts für mich: weiter",
     "moves.passed": "Gepasst: es geht weiter.",
     "moves.waiting": "Warten auf {names}.",
@@ -570,6 +572,9 @@ const C = {
   },
   timeLeft(end) {
     const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    // Due, but what it announces takes a moment more (a bot's hand, the camera):
+    // "goes on in 0 s" stood for seconds in a newcomer's walk.
+    if (s === 0) return C.t("time.moment");
     return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} min` : `${s} s`;
   },
 };
