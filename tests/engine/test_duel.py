@@ -438,6 +438,24 @@ def test_phase4_the_step_says_what_is_left_of_it():
     assert step_text(s) == "draw bo(h)nus cards"
 
 
+def test_at_the_turns_end_the_active_player_is_told_a_bonus_card_of_theirs_is_fulfilled_now():
+    """A newcomer ended the turn reading "discard a bo(h)nus card or end the turn",
+    the Fulfil button further down: a claim may be made at any time (rulebook 001),
+    and at the turn's end the player whose field fulfils one is told so."""
+    s = _phase4()
+    column = s.players[0].fields[0]
+    assert column
+    mine = BonusCard(tuple(column[-1:]), 40)
+    players = (replace(s.players[0], bonus=(mine,) + s.players[0].bonus[1:]),) + s.players[1:]
+    s = replace(s, players=players)
+    told = "discard a bo(h)nus card or end the turn (a bo(h)nus card of yours can be fulfilled now)"
+    assert step_text(s, you=0) == told
+    assert step_text(s, "de", you=0).endswith("(eine deiner Bo(h)nuskarten ist jetzt erfüllbar)")
+    # Said to its player only, and only while a field fulfils it.
+    assert step_text(s, you=1) == step_text(s) == "discard a bo(h)nus card or end the turn"
+    assert any(a.type == "claim-bonus" and a.player == 0 for a in D.legal_actions(s))
+
+
 def test_the_step_after_a_turned_over_card_is_discarded_says_no_more_may_be():
     s = _uwe_plants_the_turned_over()
     assert step_text(s) == "plant the turned-over cards (one may be discarded)"

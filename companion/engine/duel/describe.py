@@ -394,6 +394,15 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
             (False, True): ("draw bo(h)nus cards", "Bo(h)nuskarten ziehen"),
             (False, False): ("end the turn", "den Zug beenden"),
         }[(discards, draws)]
+        if you == state.active and claimable(state, you):
+            # (a newcomer ended the turn reading only "discard … or end the turn",
+            # the Fulfil button under End: a claim may be made at any time, and
+            # the turn's end is where it is missed)
+            en, german = texts["bonus"]
+            texts["bonus"] = (
+                f"{en} (a bo(h)nus card of yours can be fulfilled now)",
+                f"{german} (eine deiner Bo(h)nuskarten ist jetzt erfüllbar)",
+            )
     if state.step == "plant":
         if not state.players[state.active].hand or state.planted >= 2:
             texts["plant"] = (f"turn over {n}", f"{n} aufdecken")
