@@ -92,7 +92,14 @@ def phone_watching(service, code):
     states = []
     phone.on("state", states.append)
     try:
-        phone.connect(f"http://127.0.0.1:{port}", auth={"watch": code}, transports=["websocket"])
+        # (as tests/web/servers.py: three workers on two cores answered the
+        # namespace's connect after the client's default 1 s, and CI failed)
+        phone.connect(
+            f"http://127.0.0.1:{port}",
+            auth={"watch": code},
+            transports=["websocket"],
+            wait_timeout=5,
+        )
         yield states
     finally:
         phone.disconnect()

@@ -45,7 +45,14 @@ def test_the_phone_sees_what_the_camera_saw(mat_and_reader, tmp_path):  # noqa: 
 
     phone.on("state", on_state)
     try:
-        phone.connect(f"http://127.0.0.1:{port}", auth={"watch": code}, transports=["websocket"])
+        # (as tests/web/servers.py: three workers on two cores answered the
+        # namespace's connect after the client's default 1 s, and CI failed)
+        phone.connect(
+            f"http://127.0.0.1:{port}",
+            auth={"watch": code},
+            transports=["websocket"],
+            wait_timeout=5,
+        )
         assert got.wait(5)
         truth = new_game(2, knowledge="known", seed=3)
         frames, truth = scripted_frames(mat, truth, turns=2)
