@@ -16,30 +16,21 @@
     if (held !== null) document.getElementById("back-seat").textContent = C.t("join.yours", { n: held + 1 });
   }
   const socket = C.connect({ watch: code });
-  // A seat whose phone is gone counts down to the bot that takes it (and lets anyone
-  // take it over): the page says when, and says it again each second.
-  let last = null;
-  let ticking = null;
   socket.on("state", (snap) => {
-    last = { snap, at: Date.now() };
     seatsOf(snap);
-    const waits = snap.table.seats.some((s) => s.bot_in != null);
-    if (waits && !ticking) ticking = setInterval(() => seatsOf(last.snap), 1000);
-    if (!waits && ticking) { clearInterval(ticking); ticking = null; }
     underWayOf(snap);
   });
-  function botIn(s) {
-    if (s.bot_in == null) return null;
-    return Math.max(1, Math.ceil(s.bot_in - (Date.now() - last.at) / 1000));
-  }
   function seatsOf(snap) {
     const seats = snap.table.seats.map((s) => {
       const mine = s.seat === held && !!s.name;
       // (a phone gone, its seat played by the demo's bot: anyone may take it over)
       const free = s.name && s.away && s.bot && !mine;
-      const soon = botIn(s);
+      // (a seat whose phone is gone counts down to the bot that takes it, and lets
+      // anyone take it over: the server says so when it does)
+      const soon = s.away && typeof s.bot_in === "number"
+        ? C.counted({ text: C.t("seat.goneSoon", { name: s.name, left: "{left}" }), left: s.bot_in }) : null;
       const who = mine ? C.t("seat.yours", { name: s.name }) : free ? C.t("seat.goneBot", { name: s.name })
-        : s.away && soon ? C.t("seat.goneSoon", { name: s.name, left: soon })
+        : soon ? soon
         : s.away ? C.t("seat.gone", { name: s.name }) : s.name;
       return C.h("button", {
         class: "seat" + (s.name && !free ? " taken" : "") + (mine ? " mine" : ""), "data-seat": s.seat, "data-key": "s" + s.seat,
