@@ -113,6 +113,22 @@ def test_the_step_says_to_harvest_first_when_the_first_card_fits_no_field():
     assert step_text(fits, you=0) == "plant the first card of the hand"
 
 
+def test_the_step_says_a_second_card_that_fits_no_field_needs_a_harvest_first():
+    """A newcomer read "plant a second card or draw 2 cards face up" with a second card no
+    field could take, and found no Plant button: the step says the harvest it needs."""
+    from companion.engine.bohnanza.describe import step_text
+
+    s = table(hands=[["soy", "wax"], [], [], []], fields=[[["soy"], ["red"]], [], [], []])
+    s = play(s, Plant(0, 0))
+    assert step_text(s, you=0) == "draw 2 cards face up (or harvest a field to plant a second card)"
+    de = "2 Karten aufdecken (für eine zweite Karte erst ein Feld ernten)"
+    assert step_text(s, "de", 0) == de
+    assert step_text(s, you=1) == "plant a second card or draw 2 cards face up"
+    fits = table(hands=[["soy", "soy"], [], [], []], fields=[[["soy"], ["red"]], [], [], []])
+    fits = play(fits, Plant(0, 0))
+    assert step_text(fits, you=0) == "plant a second card or draw 2 cards face up"
+
+
 def test_a_bean_that_fits_no_field_may_buy_the_third_field_instead():
     s = table(
         hands=[["soy"], [], [], []],

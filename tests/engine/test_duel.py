@@ -127,6 +127,17 @@ def test_the_step_says_to_harvest_first_when_the_first_card_is_off_every_ladder(
     assert step_text(s, you=0) == "plant the first card of the hand"
 
 
+def test_the_step_says_a_second_card_off_every_ladder_needs_a_harvest_first():
+    s = duel(hands=[["red", "stink"], []], fields=[[[], ["soy"], ["blue"]], [[], [], []]])
+    s = play(s, Plant(0, 0))
+    assert step_text(s, you=0) == "turn over 3 cards (or harvest a field to plant a second card)"
+    de = "3 Karten aufdecken (für eine zweite Karte erst ein Feld ernten)"
+    assert step_text(s, "de", 0) == de
+    assert step_text(s, you=1) == "plant a second card or turn over 3 cards"
+    s = duel(hands=[["red", "black-eyed"], []], fields=[[[], ["soy"], ["blue"]], [[], [], []]])
+    assert step_text(play(s, Plant(0, 0)), you=0) == "plant a second card or turn over 3 cards"
+
+
 # ------------------------------------------------------------------ phase 1
 
 

@@ -414,6 +414,14 @@ def step_text(state: State, lang: str = "en", you: int | None = None) -> str:
                 )
             return "die vorderste Handkarte anbauen" if de else "plant the first card of the hand"
         if state.planted == 1 and not state.discarded:
+            p = state.players[state.active]
+            if you == state.active and p.hand and p.hand[0] and not fields_for(p, p.hand[0]):
+                # (a second card is optional: the harvest it needs is said, not asked)
+                return (
+                    f"{n} aufdecken (für eine zweite Karte erst ein Feld ernten)"
+                    if de
+                    else f"draw {n} face up (or harvest a field to plant a second card)"
+                )
             return (
                 f"eine zweite Karte anbauen oder {n} aufdecken"
                 if de

@@ -418,6 +418,15 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
             )
         elif state.planted == 0:
             texts["plant"] = ("plant the first card of the hand", "die vorderste Handkarte anbauen")
+        elif (
+            you == state.active
+            and (second := state.players[state.active].hand[0])
+            and not fields_for(state.players[state.active], second)
+        ):  # (a second card is optional: the harvest it needs is said, not asked)
+            texts["plant"] = (
+                f"turn over {n} (or harvest a field to plant a second card)",
+                f"{n} aufdecken (für eine zweite Karte erst ein Feld ernten)",
+            )
         else:
             texts["plant"] = (
                 f"plant a second card or turn over {n}",
