@@ -425,11 +425,13 @@ def test_an_orders_percent_is_the_chance_that_the_next_roll_of_the_dice_left_mee
     # The turn's start: the first roll, of all five dice, for every card.
     assert odds(s, 1) == [chance(o, s.dice.dice) for o in martina]
     assert odds(s, 0)[0] == chance(s.players[0].top.orders[0], s.dice.dice)
+    assert view(s, names)["odds_of"] == "all"  # (the phone's note says which roll)
     # Four dice saved: one die is left to roll.
     s = play(s, Roll(0, ("garden", "garden", "blue", "blue", "blue")), Save(0, (0, 1, 2, 3)))
     assert s.step == "roll"
     left = (s.dice.dice[4],)
     assert odds(s, 1) == [chance(o, left) for o in martina]
+    assert view(s, names)["odds_of"] == "left"
     assert odds(s, 1)[0] == 0.0  # green*2 needs two dice: one die can't meet it
     assert odds(s, 1)[1] > 0.0  # red: one die may show it
     assert odds(s, 0) == [None] * 5  # (Matthias's own card: checked at his turn's end)
@@ -440,3 +442,4 @@ def test_an_orders_percent_is_the_chance_that_the_next_roll_of_the_dice_left_mee
     # The turn over: the next turn's first roll again.
     s = play(s, Save(0, (4,)))
     assert odds(s, 1) == [chance(o, s.dice.dice) for o in martina]
+    assert all(s.saved) and view(s, names)["odds_of"] == "all"  # (all five in the field)

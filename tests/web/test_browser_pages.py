@@ -1055,7 +1055,7 @@ def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
     expect(anna.locator("#mine .advice")).to_be_visible()  # the odds' second update is in
     # What the rows' percentages are (the advice's chance for the turn differs).
     expect(anna.locator("#mine .odds-note")).to_have_text(
-        "%: the chance that the next roll (of the dice not in the bean field) completes the order"
+        "%: the chance that a roll of all the dice completes the order"  # (the first roll)
     )
     resend(
         anna,

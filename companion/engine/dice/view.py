@@ -50,6 +50,12 @@ def _first_roll(order, dice_set) -> float:
     return float(first_roll(order, dice_set))
 
 
+def _first_roll_next(s: DiceState) -> bool:
+    """Whether the next roll is a turn's first, of every die (the bean field
+    empty or about to be: between turns its dice are rolled again)."""
+    return s.step not in ("roll", "save") or not any(s.saved) and s.step == "roll"
+
+
 def _next_roll(s: DiceState, seat: int, order) -> float | None:
     """What an order's % says: the chance that the next roll meets it. The rolls
     others check are the dice just rolled (rulebook: "the dice that have just been
@@ -57,7 +63,7 @@ def _next_roll(s: DiceState, seat: int, order) -> float | None:
     saw 46 % beside an order of four beans with one die left). The active player's
     own card is checked on the bean field at the turn's end: mid-turn it has no
     such figure (the advice says the chance this turn). None: no figure."""
-    if s.step not in ("roll", "save") or not any(s.saved) and s.step == "roll":
+    if _first_roll_next(s):
         return _first_roll(order, s.dice)  # (the next turn's first roll, of all five)
     if seat == s.active:
         return None
@@ -180,6 +186,10 @@ def view(
             for i, (d, f, sv) in enumerate(zip(s.dice.dice, s.faces, s.saved, strict=True))
         ],
         "piece": s.piece,
+        # What roll the orders' % are of: all the dice (a turn's first roll) or the
+        # dice left (a newcomer read "of the dice not in the bean field" with all
+        # five in it, the % being the next turn's)
+        "odds_of": "all" if _first_roll_next(s) else "left",
         "final": s.final,
         "deck_size": s.deck_size,
         "players": players,
