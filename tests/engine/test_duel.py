@@ -440,7 +440,10 @@ def test_phase4_the_step_says_what_is_left_of_it():
     """A newcomer read "discard and draw bo(h)nus cards" with three in hand and no
     draw to make: the step says what is left (rulebook 001, phase 4)."""
     s = _phase4()
-    assert step_text(s) == "discard a bo(h)nus card or end the turn"  # both hold three
+    # Both hold three; what a discard is for is said (a newcomer asked).
+    assert step_text(s) == "discard a bo(h)nus card for a new one, or end the turn"
+    de = "eine Bo(h)nuskarte gegen eine neue abwerfen oder den Zug beenden"
+    assert step_text(s, "de") == de
     s = play(s, DiscardBonus(1, 2))
     assert step_text(s) == "discard and draw bo(h)nus cards"  # Uwe may still discard
     s = play(s, DrawBonus(1))
@@ -459,11 +462,15 @@ def test_at_the_turns_end_the_active_player_is_told_a_bonus_card_of_theirs_is_fu
     mine = BonusCard(tuple(column[-1:]), 40)
     players = (replace(s.players[0], bonus=(mine,) + s.players[0].bonus[1:]),) + s.players[1:]
     s = replace(s, players=players)
-    told = "discard a bo(h)nus card or end the turn (a bo(h)nus card of yours can be fulfilled now)"
+    told = (
+        "discard a bo(h)nus card for a new one, or end the turn"
+        " (a bo(h)nus card of yours can be fulfilled now)"
+    )
     assert step_text(s, you=0) == told
     assert step_text(s, "de", you=0).endswith("(eine deiner Bo(h)nuskarten ist jetzt erfüllbar)")
     # Said to its player only, and only while a field fulfils it.
-    assert step_text(s, you=1) == step_text(s) == "discard a bo(h)nus card or end the turn"
+    plain = "discard a bo(h)nus card for a new one, or end the turn"
+    assert step_text(s, you=1) == step_text(s) == plain
     assert any(a.type == "claim-bonus" and a.player == 0 for a in D.legal_actions(s))
 
 

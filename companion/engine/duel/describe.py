@@ -387,9 +387,9 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
         draws = bonus_due(state) is not None
         texts["bonus"] = {
             (True, True): texts["bonus"],
-            (True, False): (
-                "discard a bo(h)nus card or end the turn",
-                "eine Bo(h)nuskarte abwerfen oder den Zug beenden",
+            (True, False): (  # (what a discard is for: a newcomer asked)
+                "discard a bo(h)nus card for a new one, or end the turn",
+                "eine Bo(h)nuskarte gegen eine neue abwerfen oder den Zug beenden",
             ),
             (False, True): ("draw bo(h)nus cards", "Bo(h)nuskarten ziehen"),
             (False, False): ("end the turn", "den Zug beenden"),
