@@ -994,6 +994,12 @@ def test_an_order_the_bean_field_meets_says_so_before_the_check(live, browser):
     live.service.notice(t.code, "test", "the dice were laid out")  # (an update)
     row = anna.locator("#mine .order-row[data-key='o0']")
     expect(row.locator(".tick.soon")).to_have_text("✓ in field")
+    # The dice not saved still show the last roll's faces: dimmed, "to roll again"
+    # (a newcomer read them as the roll to come).
+    rolling = anna.locator("#center .dice-area.rolling")
+    expect(rolling.locator(".art.die.to-roll")).to_have_count(5 - len(kept))
+    expect(rolling.locator(".area-name")).to_have_text("to roll again")
+    expect(anna.locator("#center .bean-field .art.die.to-roll")).to_have_count(0)
     expect(row.locator(".odds")).to_have_count(0)
     # (mid-turn, one's own card shows no next-roll %: it is checked on the bean field)
     expect(anna.locator("#mine .order-row[data-key='o4']")).to_be_visible()

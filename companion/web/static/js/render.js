@@ -239,12 +239,16 @@ const R = {
   // The five dice: the rolling area and the bean field (dice saved).
   diceTable(v, pick) {
     const rolling = [], field = [];
+    // Dice waiting for the next roll still show the last one's faces: dimmed and
+    // said so (a newcomer read them as the roll to come).
+    const again = v.step === "roll" && v.dice.some((d) => !d.saved && d.face);
     v.dice.forEach((d, i) => {
       const el = pick ? pick(d, i) : R.die(d, i);
+      if (again && !d.saved) el.classList.add("to-roll");
       (d.saved ? field : rolling).push(el);
     });
     return C.h("div", { class: "dice-table" },
-      C.h("div", { class: "dice-area rolling" }, rolling),
+      C.h("div", { class: "dice-area rolling" }, again ? C.h("span", { class: "area-name" }, C.t("dice.toRoll")) : null, rolling),
       C.h("div", { class: "dice-area bean-field" }, C.h("span", { class: "area-name" }, C.t("dice.field")), field),
       C.h("p", { class: "piece" + (v.piece ? " ready" : "") }, v.piece ? C.t("dice.piece") : C.t("dice.pieceUsed")));
   },
