@@ -818,6 +818,10 @@ def _between(
         top_y = y - card_mm * p * float(np.hypot(1.0, sl / p))
         lines = [ln for ln in lines if ln[0] <= top_y + 4 * p] or [(top_y, sl)]
         if lines[-1][0] < top_y - 4 * p:
+            # A top seen less than a strip above the top card's is not a card's (the
+            # slot's printed edge, paper above it): no hand lays a strip that short.
+            if top_y - lines[-1][0] < MIN_STRIP_MM * p:
+                lines = lines[:-1]
             lines.append((top_y, sl))
     return lines[:MAX_CARDS]
 

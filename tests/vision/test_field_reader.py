@@ -671,6 +671,21 @@ def test_the_first_cards_top_seen_against_the_slot_near_a_seen_top_is_that_cards
     assert _between([(below, 0.0), (below + 29.0, 0.0)], (27.5, 0.0), None)[0] == (27.5, 0.0)
 
 
+def test_a_top_seen_less_than_a_strip_above_the_top_cards_is_no_cards():
+    """The top card's top lies a card's length above its bottom seen against the
+    slot; a top seen 4.75 mm above that (the slot's printed top edge on cream paper,
+    a card laid 3 mm into the slot and turned: its own border not seen) is no card
+    of its own, as no hand lays a strip that short ('garden' read 'stink, garden')."""
+    from companion.vision.field_reader import ALONG, CARD_MM_LONG, MIN_STRIP_MM, _between
+
+    bottom = (200.3, -0.129)
+    top = bottom[0] - CARD_MM_LONG * ALONG * float(np.hypot(1.0, bottom[1] / ALONG))
+    assert [round(y, 1) for y, _ in _between([(16.4, 0.0)], None, bottom)] == [round(top, 1)]
+    # A strip's length above it, the card before's top stays.
+    before = top - MIN_STRIP_MM * ALONG - 1
+    assert [y for y, _ in _between([(before, 0.0)], None, bottom)] == [before, top]
+
+
 @pytest.mark.parametrize(
     ("style", "seed", "frame", "index"),
     [("r1", 202, 2, 4), ("r2", 202, 6, 2), ("r1", 505, 10, 13)],
