@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -101,6 +102,9 @@ class Offer:
     n: int
 
 
+PAST_KEPT = 64  # states a table remembers (a look comes at least every few moves)
+
+
 @dataclass
 class Table:
     code: str
@@ -133,6 +137,10 @@ class Table:
     # there, and its move in the air is read first (see TableService.join).
     arriving: set[int] = field(default_factory=set)
     last_source: str | None = None  # the last move's source: phone, camera, demo, panel, host
+    # The states the game passed through lately, (log position after, state), oldest
+    # first: the camera's look may show the table as one of them (two phone moves
+    # between its looks, the hand laying the first), which is no move.
+    past: deque[tuple[int, Any]] = field(default_factory=lambda: deque(maxlen=PAST_KEPT))
     offer: Offer | None = None  # a move waiting for another phone's yes (see Offer)
     lock: threading.RLock = field(default_factory=threading.RLock)
 

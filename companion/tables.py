@@ -113,6 +113,7 @@ class TableService:
                 lines.append(views.log_words(table.game, state, action, table.names))
             state = after
         table.state = state
+        table.past.clear()  # (an undone state is no state the game passed through)
         table.log = lines
         table.next_n = self.store.next_n(table.playing)
 
@@ -264,6 +265,7 @@ class TableService:
                 t.setup = setup
             t.game_id = self.store.start_game(t.code)
             t.state = t.game.new_game(**t.setup)
+            t.past.clear()
             t.next_n = 0
             t.log = []
             t.notices = []
@@ -450,6 +452,7 @@ class TableService:
         n = t.next_n
         self.store.append(t.playing, n, action.to_json(), seat, source)
         t.state, t.next_n, t.last_source = after, n + 1, source
+        t.past.append((n + 1, after))
         t.drop_stale_notices()  # the game moved on: earlier warnings are stale
         offer = t.offer
         t.offer = None  # and an offer made before it lapses: said to its maker (it
@@ -536,6 +539,7 @@ class TableService:
                 self.store.append(t.playing, first + k, action.to_json(), None, source)
                 self._log(t, states[k], action, source)
             t.state, t.next_n, t.last_source = states[-1], first + len(parsed), source
+            t.past.extend((first + k + 1, st) for k, st in enumerate(states[1:]))
             t.drop_stale_notices()
             t.offer = None
         self._changed(t.code)

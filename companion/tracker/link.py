@@ -33,6 +33,11 @@ class TableView(Protocol):
     next_n: int
     last_source: str | None
 
+    @property
+    def past(self) -> Sequence[tuple[int, Any]]:
+        """(log position after, state) of the game's last moves, oldest first."""
+        ...
+
 
 class TableTracker(Protocol):
     """The tracker reading a table from the camera, as the service asks it

@@ -502,16 +502,25 @@ class LiveFields:
         state = t.state
         if state.over:  # a phone made the last move while the picture was read
             return FieldsOutcome()
+        since = self._since_look(t)
         self._judged = t.next_n
-        fields = self._as_the_game_moved(state, [list(s) for s in seen.fields])
+        fields = self._as_the_game_moved(state, [list(s) for s in seen.fields], since)
         outcome = self._interpret(state, seen, fields)
         self._remember_game()
         return outcome
 
-    def _as_the_game_moved(self, state, fields: list) -> list:
+    def _since_look(self, t) -> list:
+        """The states the game passed through since the camera's last look (moves
+        made elsewhere: a phone's), the one it has now aside."""
+        if self._judged is None:
+            return []
+        return [st for n, st in t.past if self._judged < n < t.next_n]
+
+    def _as_the_game_moved(self, state, fields: list, since: list) -> list:
         """`fields` (a look) with every slot the game changed elsewhere since the
-        camera's last look, and that still lies as it did, taken as the game has it:
-        the table is not laid to match yet, which is no move."""
+        camera's last look, and that still lies as it did then or as the game had it
+        since (`since`: two phone moves, the hand laying the first), taken as the
+        game has it: the table is not laid to match yet, which is no move."""
         was = self._game_fields
         for seat, p in enumerate(state.players):
             for f, cards in enumerate(p.fields):
@@ -525,8 +534,15 @@ class LiveFields:
                         fields[seat][f] = SeenField(tuple(cards), 1.0)
                     continue
                 old = was[seat][f] if was is not None and f < len(was[seat]) else None
-                if old is not None and tuple(cards) != old and lies == old:
-                    self._lagging[(seat, f)] = old
+                if old is None or lies == tuple(cards):
+                    continue
+                had = {old} | {
+                    tuple(st.players[seat].fields[f])
+                    for st in since
+                    if f < len(st.players[seat].fields)
+                }
+                if lies in had:
+                    self._lagging[(seat, f)] = lies
                     fields[seat][f] = SeenField(tuple(cards), 1.0)
         return fields
 
@@ -602,7 +618,7 @@ class LiveFields:
         # Fields a phone changed since the camera's last look still wait to be laid
         # (noted before the camera takes anything back: its own undo is no move
         # made elsewhere); the field put right lies as the player says.
-        self._as_the_game_moved(t.state, [list(s) for s in self.last.fields])
+        self._as_the_game_moved(t.state, [list(s) for s in self.last.fields], self._since_look(t))
         if self._last is not None and self._last.log_after == t.next_n:
             for _ in range(self._last.actions):
                 self.service.undo(self.code, source="camera")

@@ -2,6 +2,8 @@
 there, still, is not read; the card is, once the hand has gone. A look reads again
 only the slots that changed."""
 
+from dataclasses import replace
+
 from companion.engine.beans import VARIETIES
 from companion.engine.errors import RULE_DE
 from companion.sim.card_scenes import CardTable
@@ -151,4 +153,44 @@ def test_an_illegal_move_the_camera_sees_is_told_in_the_phones_language(store, s
     de = [x for x in service.snapshot(code, lang="de")["notices"] if x["kind"] == "illegal"]
     assert len(en) == len(de) == 1 and en[0]["text"] != de[0]["text"]
     assert de[0]["text"] in RULE_DE.values(), de[0]["text"]
+    store.close()
+
+
+def test_two_phone_moves_between_looks_leave_the_table_as_the_first_laid_it(store, service):
+    """A player planted a second card on the phone and harvested the field at once,
+    as the hand laid the card: the camera's next look shows the field as the game
+    had it between the two moves, not as at the camera's last look nor as now. That
+    is the table not yet cleared, not a planting ("only the active player may plant
+    from the hand now", said of a person at the demo table, the game moved on)."""
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
+    service.start_game(code)
+    clock = FakeClock(0.0)
+    world, _feed, live = cards_camera(service, code, seed=5, clock=clock)
+    table = world.table
+    assert [live.frame(table.look()) is not None for _ in range(3)] == [False, True, False]
+    t = service.table(code)
+    seat, bean = t.state.active, t.state.players[t.state.active].hand[0]
+    with t.lock:  # (the hand's first two cards alike: both go into field 1)
+        p = t.state.players[seat]
+        hand = (bean, bean, *p.hand[2:])
+        players = list(t.state.players)
+        players[seat] = replace(p, hand=hand)
+        t.state = replace(t.state, players=tuple(players))
+    for _ in range(2):
+        service.act(code, {"type": "plant", "player": seat, "field": 0}, seat=seat)
+    service.act(code, {"type": "harvest", "player": seat, "field": 0}, seat=seat)
+    n = service.table(code).next_n
+    # The hand laid both cards; the harvest is not cleared from the table yet.
+    table.columns[table.slot(seat, 0)] = [bean, bean]
+    look = table.look()
+    outcomes = [live.frame(look) for _ in range(3)]
+    assert outcomes[1] is not None and outcomes[1].problem is None, outcomes[1].problem
+    assert outcomes[1].actions == []
+    assert service.table(code).next_n == n
+    assert service.snapshot(code)["notices"] == []
+    # Cleared: as the game has it, nothing to do.
+    table.columns[table.slot(seat, 0)] = []
+    cleared = table.look()
+    outcomes = [live.frame(cleared) for _ in range(3)]
+    assert service.table(code).next_n == n and service.snapshot(code)["notices"] == []
     store.close()
