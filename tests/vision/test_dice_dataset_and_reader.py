@@ -203,6 +203,7 @@ def _read(reader, samples, change="as is"):
     return score(results)
 
 
+@pytest.mark.long(75)
 def test_a_die_learnt_from_another_place_than_its_label_is_left_out(real_dev):
     """Issue 17: which 20 dice of a face enrolment takes is a draw. Whenever it took
     dice of dice_20 (a heap seen very slantwise, each die labelled by its top pip),
@@ -228,6 +229,7 @@ def test_a_die_learnt_from_another_place_than_its_label_is_left_out(real_dev):
         assert sc["precision"] >= 0.99 and sc["recall"] >= 0.99, (seed, sc)
 
 
+@pytest.mark.long(36)
 def test_dice_taught_small_are_read_two_to_four_times_larger(real_dev):
     """The 30-45 px pictures shrunk by 0.6 taught (dice of 18-27 px, a camera
     1.7 times as high), the pictures of dice over 45 px read. Reached: recall
@@ -266,6 +268,7 @@ def test_dice_taught_large_are_read_smaller(real_dev):
     assert out["face_accuracy"] >= 0.995
 
 
+@pytest.mark.long(32)
 def test_the_size_split_read_warm_dark_blurred_compressed_and_turned(real_dev):
     """The size split (30-45 px taught) of the development pictures, its test
     pictures as they are and read under a warm lamp, at 0.45 the brightness,
