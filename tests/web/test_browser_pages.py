@@ -754,6 +754,48 @@ def test_the_dashboard_reads_from_across_the_room(live, browser):
     in_view(dash, dash.locator(".player[data-seat='3'] .field").last)
 
 
+def test_the_big_screen_draws_tall_fields_smaller_rather_than_cut_the_bottom_row_off(live, browser):
+    """Four players, three fields each with tall columns, cards to plant and a
+    banner: the bottom row of players ran off a 1920 x 1080 screen nobody scrolls
+    (a newcomer's walk). The cards are drawn smaller until the board fits."""
+    code = live.open("bohnanza", 4, knowledge="known", seed=5)
+    for seat, name in enumerate(["Anna", "Bob", "Cleo", "Dana"]):
+        live.service.join(code, seat, name)
+    live.service.start_game(code)
+    dash = dashboard(browser, live, code)
+    expect(dash.locator("#turn")).to_have_text("Anna's turn")
+    fit = "getComputedStyle(document.getElementById('board')).getPropertyValue('--fit')"
+    assert dash.evaluate(fit).strip() == "1"  # (a new game's fields fit as drawn)
+    t = live.service.table(code)
+    with t.lock:
+        beans = ["red", "blue", "soy", "stink", "chili", "green", "wax", "garden"]
+        players = tuple(
+            replace(
+                p,
+                fields=tuple(tuple([beans[(seat + f) % 8]] * 6) for f in range(3)),
+                bought_field=True,
+                set_aside=("wax", "blue", "soy") if seat in (0, 3) else (),
+            )
+            for seat, p in enumerate(t.state.players)
+        )
+        t.state = replace(t.state, players=players, step="plant-traded")
+    live.service.notice(code, "test", "an update", key="update")
+    live.service.drop_notice(code, "update")
+    expect(dash.locator(".player[data-seat='3'] .field[data-field='2'] .count")).to_have_text("×6")
+    expect(dash.locator("#warnings")).to_contain_text("Dana must harvest a field")
+    wrap = dash.evaluate(
+        "(() => { const w = document.getElementById('board-wrap');"
+        " return [w.scrollHeight, w.clientHeight]; })()"
+    )
+    assert wrap[0] <= wrap[1] + 1, (wrap, dash.evaluate(fit))
+    last = dash.locator(".player[data-seat='3']").bounding_box()
+    assert last["y"] + last["height"] <= SCREEN["height"], last
+    assert 0.5 <= float(dash.evaluate(fit)) < 1  # (smaller, not tiny)
+    # Cards still read from across the room.
+    card = dash.locator(".player[data-seat='3'] .field .bcard").last.bounding_box()
+    assert card["width"] >= 50, card
+
+
 def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, browser):
     code = live.open("dice", 3, knowledge="known", seed=4)
     for seat, name in enumerate(["Anna", "Bob", "Cleo"]):

@@ -155,7 +155,23 @@
       C.fill(center, R.center(v));
     }
     C.fill(board, v.players.map((p) => R.player(snap, p, {})));
+    fitBoard();
   }
+
+  // Nobody scrolls a big screen: where the board would run past its bottom (four
+  // players' tall fields, a banner and cards to plant cut the bottom row off), its
+  // cards are drawn smaller, a step at a time, until it fits (or at half the size).
+  function fitBoard() {
+    const wrap = document.getElementById("board-wrap");
+    const board = document.getElementById("board");
+    let fit = 1;
+    board.style.setProperty("--fit", "1");
+    while (wrap.scrollHeight > wrap.clientHeight + 1 && fit > 0.5) {
+      fit = Math.round((fit - 0.05) * 100) / 100;
+      board.style.setProperty("--fit", String(fit));
+    }
+  }
+  window.addEventListener("resize", () => { if (snap && snap.view) fitBoard(); });
 
   // The panel's lights and buttons, only for the seats this table has.
   function drawPanel() {
