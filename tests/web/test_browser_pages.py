@@ -1101,6 +1101,10 @@ def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
     live.service.start_game(code)
     expect(anna.locator("#mine .orders .order-row")).to_have_count(5)
     expect(anna.locator("#mine .advice")).to_be_visible()  # the odds' second update is in
+    # A chance short of sure never reads 100 % (a newcomer read it as sure), nor one
+    # above none 0 %.
+    shown = anna.evaluate("[0.99996, 1, 0.00004, 0, 0.4567].map((p) => C.pct(p))")
+    assert shown == [">99.9%", "100.0%", "<0.1%", "0.0%", "45.7%"]
     # What the rows' percentages are (the advice's chance for the turn differs).
     expect(anna.locator("#mine .odds-note")).to_have_text(
         "%: the chance that a roll of all the dice completes the order"  # (the first roll)

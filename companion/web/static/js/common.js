@@ -399,7 +399,13 @@ const C = {
     return String(s).replace(/\{(\w+)\}/g, (m, k) => (vars && vars[k] !== undefined ? vars[k] : m));
   },
   num(n) { return typeof n === "number" ? n.toLocaleString(LANG) : n; },
-  pct(p) { return (p * 100).toLocaleString(LANG, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) + (LANG === "de" ? "\u202f%" : "%"); },
+  // A chance short of sure never reads 100 % (nor one above none 0 %): a newcomer
+  // read "100.0%" as a sure thing of dice.
+  pct(p) {
+    const shown = Math.round(p * 1000) / 10;
+    const [pre, n] = p < 1 && shown >= 100 ? [">", 99.9] : p > 0 && shown <= 0 ? ["<", 0.1] : ["", shown];
+    return pre + n.toLocaleString(LANG, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) + (LANG === "de" ? "\u202f%" : "%");
+  },
   // Dollars: "$3", "$1.40"; `cents`: always with cents ("$2.00").
   money(d, cents) { return C.t("dollars", { n: Number(d).toLocaleString(LANG, { minimumFractionDigits: cents || !Number.isInteger(d) ? 2 : 0, maximumFractionDigits: 2 }) }); },
   list(items) {
