@@ -177,6 +177,11 @@ def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(l
     # ... and while a deal is built (the list open: the bot waits up to 30 s).
     expect(anna.locator("#actions button.deal-open")).to_have_count(0)  # (in the group)
     anna.locator("#actions button.group-open", has_text="Seat 1").first.click()
+    # Its deals are choices: outlined, not the filled green of "do this now" (a
+    # newcomer read fifteen green offers as what to do).
+    trades = anna.locator("#actions button.move[data-type='trade']")
+    expect(trades.first).to_be_visible()
+    assert all("optional" in c for c in trades.evaluate_all("(els) => els.map((e) => e.className)"))
     anna.locator("#actions button.deal-open").first.click()
     expect(anna.locator("#actions button.part").first).to_be_visible()
     expect(hint).to_have_text(re.compile(r"^Seat 1 goes on in \d+ s: choose now"))

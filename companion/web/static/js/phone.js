@@ -25,6 +25,7 @@
     chosen: new Set(),  // the cards of a deal being built (see dealBox)
     grouped: null,      // the step (active|step) the moves were last shown grouped in
     dealFrom: null,     // the group a deal builder was opened from (its Back goes there)
+    onlyChoices: false, // nothing asked of this phone: its moves drawn as choices
   };
   const dock = document.getElementById("dock");
   const actions = document.getElementById("actions");
@@ -277,7 +278,7 @@
     const key = keyOf(it);
     const asking = it.ask_again && ui.asking === key;
     return C.h("button", {
-      class: "move" + (asking ? " asking" : "") + (it.optional && !ui.choiceDue ? " optional" : "")
+      class: "move" + (asking ? " asking" : "") + ((it.optional && !ui.choiceDue) || ui.onlyChoices ? " optional" : "")
         + (it.risky ? " risky" : ""),
       "data-key": key, "data-type": it.action.type, disabled: ui.busy,
       onclick: () => {
@@ -302,6 +303,7 @@
   const SETTLE = window.__settleMs === undefined ? 350 : window.__settleMs;
   dock.addEventListener("pointerdown", () => { ui.tapAt = Date.now(); }, true);
   function drawDock() {
+    ui.onlyChoices = false;  // (set by drawMoves where nothing is asked of this phone)
     drawMoves();
     const sig = [...actions.querySelectorAll("button.move, button.group-open, button.back")]
       .map((b) => (b.dataset.key || b.dataset.type || "") + (b.classList.contains("asking") ? "!" : "")).join("|");
@@ -374,7 +376,12 @@
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.yourChoice")));
     } else if (closing) {
       out.push(botWaits());
-    } else if (!v.over && !asked && items.every(free)) {
+    }
+    // Nothing asked of this phone: its moves are choices, drawn outlined, not the
+    // filled green of "do this now" (a newcomer read fifteen green offers of a
+    // trade on another's turn as what to do, and lost their fields behind them).
+    ui.onlyChoices = !v.over && !asked && items.every(free);
+    if (ui.onlyChoices && !closing) {
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.onlyChoices")));
     }
     // The cards face up (or offered) are what most moves are about: shown with them.
