@@ -615,8 +615,11 @@ class TableService:
         return self.snapshots.of(self.table(code), seat, lang)
 
     def legal_for(self, t: Table, seat: int, lang: str = "en") -> list[dict[str, Any]]:
-        """The seat's legal actions with their words and what a phone must fill in."""
-        return legal_for(t, seat, lang, self.partners.get(t.code))
+        """The seat's legal actions with their words and what a phone must fill in
+        (the table held: a bot's or the camera's move meanwhile left a face-up card
+        listed that a bot's answer then looked for in vain, an IndexError)."""
+        with t.lock:
+            return legal_for(t, seat, lang, self.partners.get(t.code))
 
     def health(self) -> dict[str, Any]:
         from . import __version__

@@ -245,3 +245,48 @@ def test_a_bluff_is_listed_apart_from_a_gift_on_the_givers_phone(service):
         assert it["risky"] is bluff
         assert it["label"].startswith("Bluff: ") is bluff
     assert not any(it["risky"] for it in service.legal_for(t, 1 - giver))
+
+
+def test_the_moves_listed_for_a_phone_are_of_one_state_though_the_table_moves_meanwhile(service):
+    """A bot's answer to each deal is worked out while the moves are listed; a move
+    made meanwhile (a bot's, the camera's) took the face-up card a listed deal
+    named, and the bot's answer looked for it in vain (an IndexError in the browser
+    demo test, and in the panel's button thread). The listing holds the table."""
+    import threading
+    from dataclasses import replace
+
+    from companion.sim.worlds import Bots
+
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
+    service.join(code, 1, "Bob")
+    service.start_game(code)
+    bots = Bots(service, code, 0.0, 5)
+    service.answer_for(code, bots)  # seats 1 and 3: the demo's bots
+    t = service.table(code)
+    for kind in ("plant", "draw-face-up"):
+        action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
+        service.act(code, action.to_json())
+    assert t.state.step == "trade" and len(t.state.face_up) == 2
+    asked, moved = threading.Event(), threading.Event()
+
+    def another_move():  # the face-up cards taken, as soon as the table is free
+        asked.wait(5)
+        with t.lock:
+            t.state = replace(t.state, face_up=())
+        moved.set()
+
+    answer = bots.objection
+
+    def slow_answer(table, action, seat):
+        if not asked.is_set():  # (the first answer: the other move, if let in now)
+            asked.set()
+            moved.wait(0.3)
+        return answer(table, action, seat)
+
+    bots.objection = slow_answer
+    mover = threading.Thread(target=another_move)
+    mover.start()
+    listed = service.legal_for(t, 1)
+    mover.join()
+    assert moved.is_set() and t.state.face_up == ()
+    assert any(item["action"]["type"] == "trade" for item in listed)
