@@ -799,6 +799,14 @@ def test_the_big_screen_draws_tall_fields_smaller_rather_than_cut_the_bottom_row
     # Cards still read from across the room.
     card = dash.locator(".player[data-seat='3'] .field .bcard").last.bounding_box()
     assert card["width"] >= 50, card
+    # Fields harvested, cards planted: room again, and the cards as large as before.
+    with t.lock:
+        players = tuple(replace(p, fields=((), (), ()), set_aside=()) for p in t.state.players)
+        t.state = replace(t.state, players=players, step="plant")
+    live.service.notice(code, "test", "an update", key="update")
+    live.service.drop_notice(code, "update")
+    expect(dash.locator(".player[data-seat='3'] .field .count")).to_have_count(0)
+    dash.wait_for_function(f"{fit}.trim() === '1'")
 
 
 def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, browser):

@@ -161,14 +161,19 @@
   // Nobody scrolls a big screen: where the board would run past its bottom (four
   // players' tall fields, a banner and cards to plant cut the bottom row off), its
   // cards are drawn smaller, a step at a time, until it fits (or at half the size).
+  // (from the last size: an update costs a layout or two, not ten, on the Pi)
+  let fitNow = 1;
   function fitBoard() {
     const wrap = document.getElementById("board-wrap");
     const board = document.getElementById("board");
-    let fit = 1;
-    board.style.setProperty("--fit", "1");
-    while (wrap.scrollHeight > wrap.clientHeight + 1 && fit > 0.5) {
-      fit = Math.round((fit - 0.05) * 100) / 100;
-      board.style.setProperty("--fit", String(fit));
+    const over = () => wrap.scrollHeight > wrap.clientHeight + 1;
+    const set = (f) => { fitNow = Math.round(f * 100) / 100; board.style.setProperty("--fit", String(fitNow)); };
+    set(fitNow);
+    while (over() && fitNow > 0.5) set(fitNow - 0.05);
+    while (fitNow < 1 && !over()) {  // room again (a field harvested): larger
+      const was = fitNow;
+      set(fitNow + 0.05);
+      if (over()) { set(was); break; }
     }
   }
   window.addEventListener("resize", () => { if (snap && snap.view) fitBoard(); });
