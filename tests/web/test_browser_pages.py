@@ -182,6 +182,9 @@ def test_a_bots_trades_are_counted_down_though_the_phone_may_buy_its_3rd_field(l
     trades = anna.locator("#actions button.move[data-type='trade']")
     expect(trades.first).to_be_visible()
     assert all("optional" in c for c in trades.evaluate_all("(els) => els.map((e) => e.className)"))
+    # ... and take less of the screen than moves to make: the fields show above.
+    dock = anna.locator("#dock").bounding_box()
+    assert dock["height"] <= 0.41 * PHONE["height"], dock
     anna.locator("#actions button.deal-open").first.click()
     expect(anna.locator("#actions button.part").first).to_be_visible()
     expect(hint).to_have_text(re.compile(r"^Seat 1 goes on in \d+ s: choose now"))

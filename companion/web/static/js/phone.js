@@ -305,6 +305,7 @@
   function drawDock() {
     ui.onlyChoices = false;  // (set by drawMoves where nothing is asked of this phone)
     drawMoves();
+    dock.classList.toggle("choices", ui.onlyChoices);
     const sig = [...actions.querySelectorAll("button.move, button.group-open, button.back")]
       .map((b) => (b.dataset.key || b.dataset.type || "") + (b.classList.contains("asking") ? "!" : "")).join("|");
     const tapped = Date.now() - (ui.tapAt || 0) < 1000;
