@@ -15,6 +15,17 @@ from companion.vision.field_reader import CardTeach
 from .helpers import ending_the_game_while_read
 
 
+def _a_bohnanza_table_looked_at(service):
+    """A 3-player Bohnanza table just dealt, its camera's first look taken: (code,
+    the synthetic table, the camera side)."""
+    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
+    service.start_game(code)
+    world, _feed, live = cards_camera(service, code, seed=5, clock=FakeClock(0.0))
+    table = world.table
+    assert [live.frame(table.look()) is not None for _ in range(3)] == [False, True, False]
+    return code, table, live
+
+
 def test_a_hand_resting_over_a_field_is_not_read_the_card_it_laid_is(store, service):
     code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
     service.start_game(code)
@@ -102,12 +113,7 @@ def test_a_look_a_phones_move_overtook_before_it_was_applied_is_no_illegal_move(
     that card: the camera's planting is refused, which says nothing of the table
     (it was called illegal: "the first card in your hand is ..."). The card is
     planted once."""
-    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
-    service.start_game(code)
-    clock = FakeClock(0.0)
-    world, _feed, live = cards_camera(service, code, seed=5, clock=clock)
-    table = world.table
-    assert [live.frame(table.look()) is not None for _ in range(3)] == [False, True, False]
+    code, table, live = _a_bohnanza_table_looked_at(service)
     state = service.table(code).state
     seat, hand = state.active, state.players[state.active].hand
     assert hand[0] != hand[1]  # (else the camera's planting would fit the game after all)
@@ -162,12 +168,7 @@ def test_two_phone_moves_between_looks_leave_the_table_as_the_first_laid_it(stor
     had it between the two moves, not as at the camera's last look nor as now. That
     is the table not yet cleared, not a planting ("only the active player may plant
     from the hand now", said of a person at the demo table, the game moved on)."""
-    code = service.open_table("bohnanza", 3, {"knowledge": "known", "seed": 5})
-    service.start_game(code)
-    clock = FakeClock(0.0)
-    world, _feed, live = cards_camera(service, code, seed=5, clock=clock)
-    table = world.table
-    assert [live.frame(table.look()) is not None for _ in range(3)] == [False, True, False]
+    code, table, live = _a_bohnanza_table_looked_at(service)
     t = service.table(code)
     seat, bean = t.state.active, t.state.players[t.state.active].hand[0]
     with t.lock:  # (the hand's first two cards alike: both go into field 1)
