@@ -35,6 +35,19 @@ def _plausible(corners: np.ndarray) -> bool:
     return bool(cos.max() < 0.5)  # every corner 60..120 degrees
 
 
+def _refined(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """A marker's corners refined to the sub-pixel as OpenCV 4.7+ refines them: in a
+    window of 0.3 of a module (the marker's side over 6: 4 x 4 bits and a border),
+    2 to 5 px. 4.6's fixed 5 px window reaches past a module of the small markers a
+    table camera sees (30-40 px) and pulled corners 3-4 px off: the mats' fits
+    measured slots 7 % short on the Pi's OpenCV."""
+    q = corners.reshape(-1, 1, 2).astype(np.float32)
+    side = float(np.linalg.norm(q[:, 0] - np.roll(q[:, 0], -1, axis=0), axis=1).mean())
+    win = int(min(max(round(0.3 * side / 6), 2), 5))
+    stop = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.1)
+    return cv2.cornerSubPix(gray, q, (win, win), (-1, -1), stop).reshape(corners.shape)
+
+
 def detect_marker_candidates(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """Every marker-like square in the picture with a plausible outline, as (id,
     4 corners in pixels: top-left, top-right, bottom-right, bottom-left); an id may
@@ -48,12 +61,13 @@ def detect_marker_candidates(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
         params = cv2.aruco.DetectorParameters()
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         corners, ids, _ = cv2.aruco.ArucoDetector(dictionary, params).detectMarkers(gray)
-    else:  # OpenCV 4.6
+    else:  # OpenCV 4.6 (Debian Bookworm's, the Pi's)
         params = cv2.aruco.DetectorParameters_create()  # type: ignore[attr-defined]  # 4.6 only
-        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
         corners, ids, _ = cv2.aruco.detectMarkers(  # type: ignore[attr-defined]  # 4.6 only
             gray, dictionary, parameters=params
         )
+        corners = [_refined(gray, c) for c in corners]
     if ids is None:
         return []
     out = []
