@@ -703,12 +703,14 @@ class DiceReader:
                     found.append((face, img, b, c))
         # What lies around each die, cut from its picture at its own size: each
         # picture read from its file once, not once a face (a Pi's SD card is slow).
+        by_picture: dict[int, list[int]] = {}
+        for n, (_, img, _, _) in enumerate(found):
+            by_picture.setdefault(id(img), []).append(n)
         around: dict[int, np.ndarray] = {}
-        for key in dict.fromkeys(id(img) for _, img, _, _ in found):
+        for key, ns in by_picture.items():
             picture = full[key].image()
-            for n, (_, img, _, c) in enumerate(found):
-                if id(img) == key:
-                    around[n] = _around_face(picture, self.scale, c)
+            for n in ns:
+                around[n] = _around_face(picture, self.scale, found[n][3])
         for n, (face, _, b, c) in enumerate(found):
             view = self._normalised(around[n], self.scale, c)
             plain.append((view, c.fangle, face, len(plain)))
