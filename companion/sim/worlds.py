@@ -452,6 +452,10 @@ class Bots:
                 self._greet_returns(t)
                 self.step()
             except Exception:  # a bot's slip must not stop the demo table
+                if self.stop.is_set():
+                    # (the demo stopping closes the store after a bounded wait: a
+                    # move it cut short is no slip)
+                    return
                 log.exception("demo: a simulated player's move failed; playing on")
             # The next move after `pace`, or at once when a phone moved (the table
             # follows what the phone did without waiting).

@@ -1170,3 +1170,39 @@ def test_a_bots_throws_for_an_away_seat_read_by_the_camera_are_logged_as_the_bot
     t = service.table(code)
     lines = [line for line in t.log_text if "Hugo" in line]
     assert lines and all("Hugo (bot) " in line for line in lines if line.startswith("Hugo")), lines
+
+
+def test_a_bots_move_cut_short_by_the_demo_stopping_is_no_slip(caplog):
+    """The demo stops: the bots are told, waited for a bounded while, then the store
+    closes. A move still under way then fails, and is no slip to report (a fresh
+    clone's demo test saw "a simulated player's move failed" at its stop). A slip
+    while the demo runs is still logged."""
+    import logging
+    import threading
+
+    from companion.store import Store
+    from companion.tables import TableService
+
+    service = TableService(Store(":memory:"))
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 4})
+    service.start_game(code)
+    bots = Bots(service, code, 0.0, 4)
+    calls = []
+    second = threading.Event()
+
+    def failing_step():
+        calls.append(1)
+        if len(calls) == 2:  # under way as the demo stops
+            second.set()
+            bots.stop.wait(5)
+        raise RuntimeError("the store is closed")
+
+    bots.step = failing_step
+    with caplog.at_level(logging.ERROR):
+        bots.thread.start()
+        assert second.wait(5)
+        assert caplog.text.count("failed; playing on") == 1  # (running: a slip is said)
+        bots.stop.set()
+        bots.thread.join(5)
+    assert not bots.thread.is_alive() and len(calls) == 2
+    assert caplog.text.count("failed; playing on") == 1
