@@ -290,3 +290,24 @@ def test_a_picture_shrunk_by_halvings_compares_as_the_area_average_does(size):
     assert small.shape == area.shape
     differ = np.abs(small.astype(int) - area)
     assert differ.mean() < 0.5 and differ.max() <= SettleDetector.pixel_change
+
+
+def test_the_readers_run_on_one_thread_of_opencv_and_of_blas():
+    """OpenCV's thread pool and BLAS's spin on the readers' small images: one dice
+    reader run took 30-45 % more CPU with OpenCV's pool on two cores, in the same
+    wall time. Importing companion before cv2 (as every entry point does) holds
+    both to one thread, unless the environment says otherwise."""
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.endswith("_NUM_THREADS") and k != "OPENCV_FOR_THREADS_NUM"
+    }
+    code = (
+        "import companion, cv2, os; print(cv2.getNumThreads(), os.environ['OPENBLAS_NUM_THREADS'])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["1", "1"], out.stderr
