@@ -2,6 +2,8 @@
 lamp, read nearer or farther from the camera and under another lamp; small dice
 from a high camera; a die's size told by the calibrated mat."""
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -19,15 +21,25 @@ def taught(folder, die_px, lamp="daylight", scenes=40):
     return DiceReader.enrol(classes, samples, per_face=20)
 
 
-def read_scenes(reader, side, lamp, frames=20, seed=7, told=None):
-    """The figures of `frames` scenes of five dice `side` px under `lamp`; `told`:
-    the die's size the reader is told (die_px)."""
+@functools.lru_cache(maxsize=2)
+def _scenes(side, lamp, seed):
+    """Twenty scenes of five dice `side` px under `lamp`, drawn once: several tests
+    read the same dice (a scene costs about a quarter of a second to draw)."""
     rng = np.random.default_rng(seed)
-    results = []
-    for _ in range(frames):
-        scene = render_scene(rng, SIZE, dice=5, hand=False, die_px=side, lamp=lamp)
-        results.append((scene.boxes, reader.read(scene.image, die_px=told)))
-    return score(results)
+    scenes = tuple(
+        render_scene(rng, SIZE, dice=5, hand=False, die_px=side, lamp=lamp) for _ in range(20)
+    )
+    for scene in scenes:
+        scene.image.setflags(write=False)  # shared: a reader must not draw on it
+    return scenes
+
+
+def read_scenes(reader, side, lamp, frames=20, seed=7, told=None):
+    """The figures of the first `frames` (up to 20) scenes of five dice `side` px
+    under `lamp`; `told`: the die's size the reader is told (die_px)."""
+    scenes = _scenes(side, lamp, seed)[:frames]
+    assert len(scenes) == frames
+    return score([(s.boxes, reader.read(s.image, die_px=told)) for s in scenes])
 
 
 def test_a_face_view_looks_the_same_under_every_lamp():
