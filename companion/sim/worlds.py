@@ -464,6 +464,7 @@ class Bots:
 
 
 LOOK_TIME = 1.2  # s: dice thrown land, lie still, and the camera has read them
+LOOK_WAIT = 6.0  # s: the longest a player waits for the camera's look before correcting it
 HAND_TIME = 0.5  # s: a hand laying a card or putting dice in the tray, in and out
 
 
@@ -655,7 +656,10 @@ class CameraBots(Bots):
         if self.clock() < self.world.changed + LOOK_TIME:
             return False  # the dice still roll, or the camera hasn't looked yet
         if self.live.pending is not None:  # the phone asks: the player confirms
-            self.live.confirm()
+            try:
+                self.live.confirm()
+            except CompanionError:
+                return False  # the camera's next look answered it meanwhile
             return True
         # The player glances at the phone: what the camera read is what lies there,
         # or the player corrects it (a misread face, or a look that didn't fit).
@@ -844,6 +848,7 @@ class CardBots(Bots):
         self.corrections = 0
         self.script: list = []
         self.expect: Action | None = None  # the move the camera should have seen
+        self.look_before: object = None  # the camera's last look when that move was laid
 
     def at_rest(self) -> bool:
         # (the camera has seen the last cards laid: dealt now, it reads no old move
@@ -900,7 +905,7 @@ class CardBots(Bots):
                 if held.state is not state or action.seats & self.humans(held):
                     return False
                 self.world.show(t.game.apply(state, action), self.clock())
-                self.expect = action
+                self.expect, self.look_before = action, self.live.last
         else:
             try:
                 self.service.act(self.code, action.to_json(), source="demo")
@@ -916,11 +921,19 @@ class CardBots(Bots):
         it was the cards turned over, enters the move)."""
         expected = self.expect
         assert expected is not None, "checked only after a move"
+        if self.live.last is self.look_before and self.clock() < self.world.changed + LOOK_WAIT:
+            # The camera has not looked since (a loaded machine reads slower than
+            # LOOK_TIME): nothing to put right yet.
+            return False
         if self._matches(state) and self.live.pending is None and self.live.problem is None:
             self.expect = None
             return False
-        if self.live.pending is not None and self._matches_after(self.live.pending):
-            self.live.confirm()
+        pending = self.live.pending
+        if pending is not None and self._matches_after(pending):
+            try:
+                self.live.confirm()
+            except CompanionError:
+                return False  # the camera's next look answered it meanwhile: checked again
             self.expect = None
             return True
         # Only the fields of the player who moved are this move's: another seat's
@@ -935,7 +948,9 @@ class CardBots(Bots):
         for s, seat in enumerate(self.world.fields()):
             for f, cards in enumerate(seat):
                 if s in mover and cards != (fields[s][f] if f < len(fields[s]) else ()):
-                    with contextlib.suppress(RuleError, TableError):
+                    # (refused, the camera never having read the table: the move
+                    # is entered below)
+                    with contextlib.suppress(CompanionError):
                         self.service.correct_field(self.code, s, f, list(cards))
         after = self.service.table(self.code).state
         if not self._matches(after, mover):

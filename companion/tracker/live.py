@@ -137,6 +137,9 @@ class LiveDice:
     _agreed: int | None = None  # the log's length when the game last agreed with a look
     _judged: int | None = None  # the log's length the last look was judged against
     _game: int | None = None  # the game all of the above belongs to
+    # The camera's thread judges a look while a phone's answers one (confirm,
+    # correct): one at a time, or both apply the same look.
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     def _follow_game(self, t: TableView) -> None:
         """A new game at the table: the old game's question and problem are no part
@@ -159,6 +162,10 @@ class LiveDice:
         if state is None or state.over:  # nothing more to read until the next game
             return None
         seen = self.read(image)
+        with self._lock:
+            return self._judge(seen)
+
+    def _judge(self, seen: Seen) -> Outcome | None:
         t = self.service.table(self.code)
         state = t.state
         if state is None or state.over:  # a phone made the last move while it was read
@@ -213,11 +220,14 @@ class LiveDice:
 
     def confirm(self) -> None:
         """The player tapped: the unsure look is right."""
-        self._follow_game(self.service.table(self.code))
-        if self.pending is None:
-            raise ReadingError(Refusal.NOTHING_TO_CONFIRM, "no reading waits for a confirmation")
-        outcome, self.pending = self.pending, None
-        self._apply(outcome)
+        with self._lock:
+            self._follow_game(self.service.table(self.code))
+            if self.pending is None:
+                raise ReadingError(
+                    Refusal.NOTHING_TO_CONFIRM, "no reading waits for a confirmation"
+                )
+            outcome, self.pending = self.pending, None
+            self._apply(outcome)
 
     def correct_field(self, seat: int, f: int, cards: list[str]) -> FieldsOutcome:
         raise ReadingError(Refusal.WRONG_GAME, "this table's camera reads dice, not bean fields")
@@ -226,6 +236,10 @@ class LiveDice:
         """The player says the faces (rolling area, bean field) of the look the
         camera asked about, or of its last look: the dice stay where they were
         seen, their faces are the player's."""
+        with self._lock:
+            return self._correct_faces(rolled, field)
+
+    def _correct_faces(self, rolled: list[str], field: list[str]) -> Outcome:
         self._follow_game(self.service.table(self.code))
         seen = self.asked or self.tracker.last
         if seen is None:
@@ -251,6 +265,10 @@ class LiveDice:
         """The player said what really lies where: the game follows that. When the
         camera's last reading was wrong (a face misread), what the camera applied
         from it is taken back first and the corrected look read in its place."""
+        with self._lock:
+            return self._correct(seen)
+
+    def _correct(self, seen: Seen) -> Outcome:
         self.pending = None
         t = self.service.table(self.code)
         self._follow_game(t)
@@ -486,6 +504,8 @@ class LiveFields:
     _game_fields: tuple | None = None
     _lagging: dict = field(default_factory=dict)  # (seat, field) -> what still lies there
     _judged: int | None = None  # the log's length the last look was judged against
+    # (as LiveDice's: a look judged, or answered, at a time)
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     def frame(self, image: np.ndarray) -> FieldsOutcome | None:
         """One camera frame; the outcome when the picture settled, else None."""
@@ -494,8 +514,10 @@ class LiveFields:
         state = self.service.table(self.code).state
         if state is None or state.over:  # nothing more to read until the next game
             return None
-        self.last = self.read(image)
-        return self._see(self.last)
+        seen = self.read(image)
+        with self._lock:
+            self.last = seen
+            return self._see(seen)
 
     def _see(self, seen: CardsSeen) -> FieldsOutcome:
         t = self.service.table(self.code)
@@ -591,10 +613,13 @@ class LiveFields:
 
     def confirm(self) -> None:
         """The player tapped: the unsure card is what the camera read."""
-        if self.pending is None:
-            raise ReadingError(Refusal.NOTHING_TO_CONFIRM, "no reading waits for a confirmation")
-        outcome, self.pending = self.pending, None
-        self._apply(outcome)
+        with self._lock:
+            if self.pending is None:
+                raise ReadingError(
+                    Refusal.NOTHING_TO_CONFIRM, "no reading waits for a confirmation"
+                )
+            outcome, self.pending = self.pending, None
+            self._apply(outcome)
 
     def look_json(self) -> dict | None:
         """What a correction starts from: a card table's phones start from the
@@ -608,6 +633,10 @@ class LiveFields:
         """The player says what really lies in one field (first planted first): the
         camera's last look is taken with that field put right. What the camera
         applied from that look is taken back first."""
+        with self._lock:
+            return self._correct_field(seat, f, cards)
+
+    def _correct_field(self, seat: int, f: int, cards: list[str]) -> FieldsOutcome:
         if self.last is None:
             raise ReadingError(Refusal.NOTHING_TO_CORRECT, "the camera has not read the table yet")
         if not 0 <= seat < len(self.last.fields) or not 0 <= f < len(self.last.fields[seat]):

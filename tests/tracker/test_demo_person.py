@@ -9,9 +9,11 @@ import time
 
 import pytest
 
+from companion.engine.sightings import Outcome, SeenDie
 from companion.sim.card_scenes import CardTable
 from companion.sim.clock import FakeClock
 from companion.sim.worlds import (
+    LOOK_WAIT,
     Bots,
     CameraBots,
     CardBots,
@@ -21,6 +23,7 @@ from companion.sim.worlds import (
 )
 from companion.store import Store
 from companion.tables import TableService
+from companion.tracker.fields import FieldsOutcome
 from companion.tracker.link import ReadingError
 from companion.vision.field_reader import face_from_slot
 
@@ -1206,3 +1209,103 @@ def test_a_bots_move_cut_short_by_the_demo_stopping_is_no_slip(caplog):
         bots.thread.join(5)
     assert not bots.thread.is_alive() and len(calls) == 2
     assert caplog.text.count("failed; playing on") == 1
+
+
+def _answered_meanwhile(live):
+    """The camera's thread answers the question between the bot's look at the phone
+    and its tap: the bot's confirm comes after the look that settled it."""
+    confirm = live.confirm
+
+    def late_confirm():
+        live.pending = None  # (the camera's next look, on its own thread)
+        confirm()
+
+    live.confirm = late_confirm
+
+
+def test_a_dice_bot_tapping_a_question_the_camera_answered_meanwhile_plays_on():
+    """A demo CLI run logged "a simulated player's move failed" with a traceback: the
+    phone's question was gone by the bot's tap (ReadingError). The bot looks again."""
+    service, code = _table("dice", 2, 2)
+    clock = FakeClock(0.0)
+    world, feed, live = dice_camera(service, code, seed=2, clock=clock)
+    bots = CameraBots(service, code, 0.0, 2, world, live, clock=clock)
+    clock.t = world.changed + 2.0  # the dice lie still, read
+    live.pending = Outcome(unsure=[SeenDie("chili", 0.0, 0.0, 0.4)])
+    _answered_meanwhile(live)
+    n = service.table(code).next_n
+    assert bots.step() is False
+    assert service.table(code).next_n == n and live.pending is None
+    del live.confirm
+    for _ in range(40):  # and plays on
+        bots.step()
+        for _ in range(12):
+            clock.t += 0.1
+            feed.step()
+    assert service.table(code).next_n > n
+
+
+def _a_card_laid_unseen():
+    """A Bohnanza demo whose bot has just laid a card the camera has not looked at:
+    (service, code, world, feed, live, bots, clock, the move)."""
+    service, code = _table("bohnanza", 3, 6)
+    clock = FakeClock(0.0)
+    world, feed, live = cards_camera(service, code, seed=6, clock=clock)
+    bots = CardBots(service, code, 0.0, 6, world, live, clock=clock)
+    for _ in range(200):
+        clock.t += 0.1
+        bots.step()
+        if bots.expect is not None:
+            break
+    assert bots.expect is not None
+    return service, code, world, feed, live, bots, clock, bots.expect
+
+
+def test_a_card_bot_tapping_a_question_the_camera_answered_meanwhile_checks_again():
+    service, code, world, feed, live, bots, clock, laid = _a_card_laid_unseen()
+    clock.t = world.changed + 2.0
+    # The camera read the card, unsure of it: the bot's player taps "yes" as the
+    # camera's next look answers it.
+    live.pending = FieldsOutcome(actions=[laid], unsure=[(laid.player, 0)])
+    bots.look_before = object()  # (the camera has looked since the card was laid)
+    _answered_meanwhile(live)
+    assert bots.step() is False
+    assert bots.expect == laid  # looked at again, not given up
+    del live.confirm
+    for _ in range(10):  # the camera reads the card laid, and the bot sees it did
+        for _ in range(20):
+            clock.t += 0.1
+            feed.step()
+        bots.step()
+        if bots.expect is None:
+            break
+    assert bots.expect is None and bots._matches(service.table(code).state)
+
+
+def test_a_card_bot_waits_for_the_cameras_look_when_the_camera_is_slow():
+    """A demo CLI run on a loaded machine logged tracebacks ("the camera has not read
+    the table yet"): past LOOK_TIME the bot put its field right on the phone before
+    the camera had looked at all. It waits for the look (up to LOOK_WAIT)."""
+    service, code, world, feed, live, bots, clock, laid = _a_card_laid_unseen()
+    n = service.table(code).next_n
+    clock.t = world.changed + 2.0  # past LOOK_TIME, the camera not yet looked
+    assert bots.step() is False
+    assert bots.expect == laid and bots.corrections == 0 and service.table(code).next_n == n
+    for _ in range(10):  # the camera looks: the card is read, and the bot sees it was
+        for _ in range(20):
+            clock.t += 0.1
+            feed.step()
+        bots.step()
+        if bots.expect is None:
+            break
+    assert bots.expect is None and bots.corrections == 0
+    assert bots._matches(service.table(code).state)
+
+
+def test_a_card_bot_whose_camera_never_looks_enters_its_move_on_the_phone():
+    service, code, world, feed, live, bots, clock, laid = _a_card_laid_unseen()
+    clock.t = world.changed + LOOK_WAIT + 0.1
+    assert bots.step() is True
+    assert bots.expect is None and bots.corrections == 1
+    assert bots._matches(service.table(code).state)
+    assert service.store.log(service.table(code).game_id)[-1].action == laid.to_json()
