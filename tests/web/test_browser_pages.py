@@ -869,6 +869,47 @@ def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, b
     expect(dash.locator(f".player[data-seat='{seat}'] .just")).to_have_text(said)
 
 
+def test_a_readers_scroll_that_lands_frames_after_the_wheel_still_holds_the_log(live, browser):
+    """A full suite on a loaded machine: the wheel's scroll moved the big screen's log
+    only after the frame that judged it, so the log still followed, and the next
+    move threw the reader back to the end."""
+    code = live.open("dice", 3, knowledge="known", seed=4)
+    for seat, name in enumerate(["Anna", "Bob", "Cleo"]):
+        live.service.join(code, seat, name)
+    live.service.start_game(code)
+    game, rng = GAMES["dice"], random.Random(2)
+
+    def play(n):
+        for _ in range(n):
+            t = live.service.table(code)
+            live.service.act(code, rng.choice(game.legal_actions(t.state)).to_json())
+
+    play(40)
+    dash = dashboard(browser, live, code, size={"width": 1920, "height": 760})
+    expect(dash.locator("#log li").last).to_be_visible()
+    dash.wait_for_function(
+        "() => { const l = document.getElementById('log'); return l.scrollTop > 0; }"
+    )
+    # The wheel, then its scroll three frames later (as a busy machine moves it).
+    dash.evaluate(
+        """() => new Promise((done) => {
+             const log = document.getElementById("log");
+             log.dispatchEvent(new WheelEvent("wheel", { deltaY: -3000 }));
+             const later = (n) => requestAnimationFrame(() => {
+               if (n) return later(n - 1);
+               log.scrollTop = 0;
+               setTimeout(done, 100);
+             });
+             later(3);
+           })"""
+    )
+    states = dash.evaluate("() => window.__states")
+    play(1)
+    dash.wait_for_function(f"() => window.__states > {states}")
+    dash.wait_for_timeout(300)
+    assert dash.locator("#log").evaluate("el => el.scrollTop") == 0
+
+
 def test_a_phone_says_its_own_check_completed_orders(live, browser):
     """A newcomer's field met an order and the phone said nothing of it; the other
     players' boxes said "just completed 2 orders!"."""

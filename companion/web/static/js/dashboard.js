@@ -25,10 +25,17 @@
   const nearEnd = () => logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
   let followLog = true;
   const showNewest = () => { if (followLog) logBox.scrollTop = logBox.scrollHeight; };
-  const readerScrolled = () => requestAnimationFrame(() => { followLog = nearEnd(); });
+  // A reader's wheel, finger or key moves the box a frame or more later (a smooth
+  // scroll, a busy machine): the scrolls that follow for a second are theirs too.
+  let readerUntil = 0;
+  const readerScrolled = () => {
+    readerUntil = performance.now() + 1000;
+    requestAnimationFrame(() => { followLog = nearEnd(); });
+  };
   for (const ev of ["wheel", "touchmove", "keyup"]) logBox.addEventListener(ev, readerScrolled, { passive: true });
   logBox.addEventListener("scroll", () => {
     if (nearEnd()) followLog = true;
+    else if (performance.now() < readerUntil) followLog = false;
     logBox.classList.toggle("scrolled", logBox.scrollTop > 0);
   });
   new ResizeObserver(showNewest).observe(logBox);
