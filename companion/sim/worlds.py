@@ -302,6 +302,14 @@ class Bots:
                 left=REDEAL_WITH_PEOPLE,
             )
         while not self.stop.is_set() and t.game_id == game and t.state.over:
+            if t.seats and game not in self.people_in:
+                # A person sat down at the bots' game over: theirs is dealt now, not
+                # after the two minutes people get to look at their own result (a
+                # newcomer was shown "Pat wins" of a game they never played, and
+                # nothing to do).
+                self._deal_for_a_person(t)
+                self.stop.wait(0.2)
+                continue
             self._greet_returns(t)
             wait = REDEAL_WITH_PEOPLE if self.humans(t) else REDEAL_AFTER
             if self.clock() - since >= wait:
@@ -320,12 +328,12 @@ class Bots:
 
     def _deal_for_a_person(self, t) -> bool:
         """A person sat down at a table the simulated players had to themselves, its
-        game under way: a new game is dealt (once the last move was seen), and said.
+        game under way or over: a new game is dealt (once the last move was seen), and said.
         True: the loop waits for it."""
         if not t.seats:
             self.person_sat = None
             return False
-        if t.game_id in self.people_in or t.state is None or t.state.over:
+        if t.game_id in self.people_in or t.state is None:
             return False
         if t.next_n == 0:  # (a game at its start: theirs already)
             self._people_play(t)

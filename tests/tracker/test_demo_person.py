@@ -5,6 +5,7 @@ what it sees against the game, and the bots and the camera go on with the other
 seats. Nothing gets stuck, nothing is read twice, nothing is taken back."""
 
 import random
+import threading
 import time
 
 import pytest
@@ -1309,3 +1310,29 @@ def test_a_card_bot_whose_camera_never_looks_enters_its_move_on_the_phone():
     assert bots.expect is None and bots.corrections == 1
     assert bots._matches(service.table(code).state)
     assert service.store.log(service.table(code).game_id)[-1].action == laid.to_json()
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "duel", "dice"])
+def test_a_person_who_sits_down_as_the_bots_game_shows_its_result_gets_a_new_game(service, game):
+    """A newcomer sat down at the dice demo while the bots' finished game showed its
+    result: the phone said "Pat wins with 11 dollars" of a game Pat never played,
+    "Game over", and nothing to do for the two minutes people get to look at their
+    own result. A game is dealt for them at once, and said."""
+    code = service.open_table(game, 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    bots = Bots(service, code, 0.0, 3, clock=FakeClock(0.0))
+    rng = random.Random(3)
+    t = service.table(code)
+    while not t.state.over:  # the bots play their game to its end
+        legal = t.game.legal_actions(t.state)
+        service.act(code, bot_choice(game, t.state, legal, rng).to_json(), source="demo")
+    bots_game = t.game_id
+    service.join(code, 0, "Pat")
+    waits = threading.Thread(target=bots._deal_again_when_due, args=(t,))
+    waits.start()
+    waits.join(5)  # (the clock stands still: without a deal it would wait for good)
+    bots.stop.set()
+    waits.join(5)
+    assert t.game_id != bots_game and t.next_n == 0 and not t.state.over
+    said = [n.words["en"] for n in t.notices if n.kind == "you"]
+    assert said == ["A new game was dealt for you: the bots had been playing on their own"]
