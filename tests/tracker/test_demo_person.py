@@ -1262,6 +1262,17 @@ def _a_card_laid_unseen():
     return service, code, world, feed, live, bots, clock, bots.expect
 
 
+def _the_camera_looks(feed, bots, clock):
+    """Frames until the bot has seen its card read (or ten looks' worth)."""
+    for _ in range(10):
+        for _ in range(20):
+            clock.t += 0.1
+            feed.step()
+        bots.step()
+        if bots.expect is None:
+            return
+
+
 def test_a_card_bot_tapping_a_question_the_camera_answered_meanwhile_checks_again():
     service, code, world, feed, live, bots, clock, laid = _a_card_laid_unseen()
     clock.t = world.changed + 2.0
@@ -1273,13 +1284,7 @@ def test_a_card_bot_tapping_a_question_the_camera_answered_meanwhile_checks_agai
     assert bots.step() is False
     assert bots.expect == laid  # looked at again, not given up
     del live.confirm
-    for _ in range(10):  # the camera reads the card laid, and the bot sees it did
-        for _ in range(20):
-            clock.t += 0.1
-            feed.step()
-        bots.step()
-        if bots.expect is None:
-            break
+    _the_camera_looks(feed, bots, clock)  # the card is read, and the bot sees it was
     assert bots.expect is None and bots._matches(service.table(code).state)
 
 
@@ -1292,13 +1297,7 @@ def test_a_card_bot_waits_for_the_cameras_look_when_the_camera_is_slow():
     clock.t = world.changed + 2.0  # past LOOK_TIME, the camera not yet looked
     assert bots.step() is False
     assert bots.expect == laid and bots.corrections == 0 and service.table(code).next_n == n
-    for _ in range(10):  # the camera looks: the card is read, and the bot sees it was
-        for _ in range(20):
-            clock.t += 0.1
-            feed.step()
-        bots.step()
-        if bots.expect is None:
-            break
+    _the_camera_looks(feed, bots, clock)  # the card is read, and the bot sees it was
     assert bots.expect is None and bots.corrections == 0
     assert bots._matches(service.table(code).state)
 

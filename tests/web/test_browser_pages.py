@@ -812,7 +812,8 @@ def test_the_big_screen_draws_tall_fields_smaller_rather_than_cut_the_bottom_row
     dash.wait_for_function(f"{fit}.trim() === '1'")
 
 
-def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, browser):
+def _a_dice_table_of_three(live):
+    """A dice table, three seated and playing: (code, play(n): n more random moves)."""
     code = live.open("dice", 3, knowledge="known", seed=4)
     for seat, name in enumerate(["Anna", "Bob", "Cleo"]):
         live.service.join(code, seat, name)
@@ -823,6 +824,12 @@ def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, b
         for _ in range(n):
             t = live.service.table(code)
             live.service.act(code, rng.choice(game.legal_actions(t.state)).to_json())
+
+    return code, play
+
+
+def test_the_big_screens_log_shows_the_newest_move_however_long_it_grows(live, browser):
+    code, play = _a_dice_table_of_three(live)
 
     def newest_in_view(dash):
         last = dash.locator("#log li").last
@@ -873,17 +880,7 @@ def test_a_readers_scroll_that_lands_frames_after_the_wheel_still_holds_the_log(
     """A full suite on a loaded machine: the wheel's scroll moved the big screen's log
     only after the frame that judged it, so the log still followed, and the next
     move threw the reader back to the end."""
-    code = live.open("dice", 3, knowledge="known", seed=4)
-    for seat, name in enumerate(["Anna", "Bob", "Cleo"]):
-        live.service.join(code, seat, name)
-    live.service.start_game(code)
-    game, rng = GAMES["dice"], random.Random(2)
-
-    def play(n):
-        for _ in range(n):
-            t = live.service.table(code)
-            live.service.act(code, rng.choice(game.legal_actions(t.state)).to_json())
-
+    code, play = _a_dice_table_of_three(live)
     play(40)
     dash = dashboard(browser, live, code, size={"width": 1920, "height": 760})
     expect(dash.locator("#log li").last).to_be_visible()
