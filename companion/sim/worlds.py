@@ -449,10 +449,10 @@ class Bots:
             t = self.service.find(self.code)
             if t is None:
                 return
-            if t.state is not None and t.state.over:
-                self._deal_again_when_due(t)
-                continue
             try:
+                if t.state is not None and t.state.over:
+                    self._deal_again_when_due(t)
+                    continue
                 if self._deal_for_a_person(t):
                     self.stop.wait(0.2)
                     continue

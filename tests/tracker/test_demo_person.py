@@ -22,7 +22,7 @@ from companion.sim.worlds import (
     cards_camera,
     dice_camera,
 )
-from companion.store import Store
+from companion.store import Store, StoreError
 from companion.tables import TableService
 from companion.tracker.fields import FieldsOutcome
 from companion.tracker.link import ReadingError
@@ -1335,3 +1335,35 @@ def test_a_person_who_sits_down_as_the_bots_game_shows_its_result_gets_a_new_gam
     assert t.game_id != bots_game and t.next_n == 0 and not t.state.over
     said = [n.words["en"] for n in t.notices if n.kind == "you"]
     assert said == ["A new game was dealt for you: the bots had been playing on their own"]
+
+
+def test_a_slip_while_dealing_after_the_bots_game_is_logged_and_the_table_plays_on(service, caplog):
+    """Dealing again after a game's end ran outside the bots' guard: one failing deal
+    (the store busy a moment) would have ended the demo table's bots for good."""
+    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    bots = Bots(service, code, 0.0, 3, clock=FakeClock(0.0))
+    rng = random.Random(3)
+    t = service.table(code)
+    while not t.state.over:
+        legal = t.game.legal_actions(t.state)
+        service.act(code, bot_choice("duel", t.state, legal, rng).to_json(), source="demo")
+    bots_game = t.game_id
+    service.join(code, 0, "Pat")
+    deal, tries = service.start_game, []
+
+    def busy_once(code):
+        tries.append(code)
+        if len(tries) == 1:
+            raise StoreError("the store is busy")
+        return deal(code)
+
+    service.start_game = busy_once
+    bots.start()
+    deadline = time.monotonic() + 10
+    while t.game_id == bots_game and time.monotonic() < deadline:
+        time.sleep(0.05)
+    bots.stop.set()
+    bots.thread.join(5)
+    assert t.game_id != bots_game and len(tries) == 2
+    assert "a simulated player's move failed" in caplog.text
