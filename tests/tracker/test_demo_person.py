@@ -1311,22 +1311,29 @@ def test_a_card_bot_whose_camera_never_looks_enters_its_move_on_the_phone():
     assert service.store.log(service.table(code).game_id)[-1].action == laid.to_json()
 
 
+def _pat_sits_down_at_the_bots_game_over(service, game):
+    """The bots (no camera) play a 2-seat table's game to its end; then Pat sits down
+    at seat 0: (code, the bots, the table, the bots' game)."""
+    code = service.open_table(game, 2, {"knowledge": "known", "seed": 3})
+    service.start_game(code)
+    bots = Bots(service, code, 0.0, 3, clock=FakeClock(0.0))
+    rng = random.Random(3)
+    t = service.table(code)
+    while not t.state.over:
+        legal = t.game.legal_actions(t.state)
+        service.act(code, bot_choice(game, t.state, legal, rng).to_json(), source="demo")
+    bots_game = t.game_id
+    service.join(code, 0, "Pat")
+    return code, bots, t, bots_game
+
+
 @pytest.mark.parametrize("game", ["bohnanza", "duel", "dice"])
 def test_a_person_who_sits_down_as_the_bots_game_shows_its_result_gets_a_new_game(service, game):
     """A newcomer sat down at the dice demo while the bots' finished game showed its
     result: the phone said "Pat wins with 11 dollars" of a game Pat never played,
     "Game over", and nothing to do for the two minutes people get to look at their
     own result. A game is dealt for them at once, and said."""
-    code = service.open_table(game, 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
-    bots = Bots(service, code, 0.0, 3, clock=FakeClock(0.0))
-    rng = random.Random(3)
-    t = service.table(code)
-    while not t.state.over:  # the bots play their game to its end
-        legal = t.game.legal_actions(t.state)
-        service.act(code, bot_choice(game, t.state, legal, rng).to_json(), source="demo")
-    bots_game = t.game_id
-    service.join(code, 0, "Pat")
+    _code, bots, t, bots_game = _pat_sits_down_at_the_bots_game_over(service, game)
     waits = threading.Thread(target=bots._deal_again_when_due, args=(t,))
     waits.start()
     waits.join(5)  # (the clock stands still: without a deal it would wait for good)
@@ -1340,16 +1347,7 @@ def test_a_person_who_sits_down_as_the_bots_game_shows_its_result_gets_a_new_gam
 def test_a_slip_while_dealing_after_the_bots_game_is_logged_and_the_table_plays_on(service, caplog):
     """Dealing again after a game's end ran outside the bots' guard: one failing deal
     (the store busy a moment) would have ended the demo table's bots for good."""
-    code = service.open_table("duel", 2, {"knowledge": "known", "seed": 3})
-    service.start_game(code)
-    bots = Bots(service, code, 0.0, 3, clock=FakeClock(0.0))
-    rng = random.Random(3)
-    t = service.table(code)
-    while not t.state.over:
-        legal = t.game.legal_actions(t.state)
-        service.act(code, bot_choice("duel", t.state, legal, rng).to_json(), source="demo")
-    bots_game = t.game_id
-    service.join(code, 0, "Pat")
+    _code, bots, t, bots_game = _pat_sits_down_at_the_bots_game_over(service, "duel")
     deal, tries = service.start_game, []
 
     def busy_once(code):

@@ -8,10 +8,12 @@ from dataclasses import replace
 
 from companion.engine.beans import VARIETIES
 from companion.engine.errors import RULE_DE
+from companion.engine.sightings import Outcome
 from companion.errors import CompanionError
 from companion.sim.card_scenes import CardTable
 from companion.sim.clock import FakeClock
 from companion.sim.worlds import cards_camera, dice_camera
+from companion.tracker.fields import FieldsOutcome
 from companion.tracker.live import cards_look
 from companion.vision.field_reader import CardTeach
 
@@ -200,14 +202,18 @@ def test_two_phone_moves_between_looks_leave_the_table_as_the_first_laid_it(stor
     store.close()
 
 
-def _answer_while_judging(live, judge: str, answer):
+def _confirmed_while_judging(live, judge: str) -> bool:
     """A look being judged on the camera's thread (held at its judging, `judge`) and a
-    phone's answer on another: whether the answer went ahead meanwhile."""
+    phone's confirmation on another: whether the confirmation went ahead meanwhile."""
     judging, go = threading.Event(), threading.Event()
 
     def slow(seen):
         judging.set()
         go.wait(10)
+
+    def confirm():
+        with contextlib.suppress(CompanionError):
+            live.confirm()
 
     live.detector.update = lambda image: "settled"
     live.read = lambda image: "a look"
@@ -215,7 +221,7 @@ def _answer_while_judging(live, judge: str, answer):
     camera = threading.Thread(target=live.frame, args=(None,))
     camera.start()
     assert judging.wait(10)
-    phone = threading.Thread(target=answer)
+    phone = threading.Thread(target=confirm)
     phone.start()
     phone.join(0.5)
     went_ahead = not phone.is_alive()
@@ -228,28 +234,14 @@ def _answer_while_judging(live, judge: str, answer):
 def test_a_phones_answer_waits_for_the_look_the_camera_is_judging(service):
     """The camera's thread judges a look while a phone confirms or corrects one: one
     at a time (else both apply what one look saw)."""
-    from companion.tracker.fields import FieldsOutcome
-
-    code, _table, live = _a_bohnanza_table_looked_at(service)
+    live = _a_bohnanza_table_looked_at(service)[2]
     live.pending = FieldsOutcome()
-
-    def confirm():
-        with contextlib.suppress(CompanionError):
-            live.confirm()
-
-    assert not _answer_while_judging(live, "_see", confirm)
+    assert not _confirmed_while_judging(live, "_see")
 
 
 def test_a_dice_phones_answer_waits_for_the_look_the_camera_is_judging(service):
-    from companion.engine.sightings import Outcome
-
     code = service.open_table("dice", 2, {"knowledge": "known", "seed": 2})
     service.start_game(code)
     live = dice_camera(service, code, seed=2, clock=FakeClock(0.0))[2]
     live.pending = Outcome()
-
-    def confirm():
-        with contextlib.suppress(CompanionError):
-            live.confirm()
-
-    assert not _answer_while_judging(live, "_judge", confirm)
+    assert not _confirmed_while_judging(live, "_judge")
