@@ -40,6 +40,10 @@ class Obj:
         self.read.add(key)
         return reader(self.data[key], where)
 
+    def get(self, key: str, reader: Reader, default: Any) -> Any:
+        """A key that games saved before it existed lack: `default` then."""
+        return self(key, reader) if key in self.data else default
+
     def done(self) -> None:
         extra = sorted(str(k) for k in set(self.data) - self.read)
         if extra:

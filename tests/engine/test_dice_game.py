@@ -278,6 +278,30 @@ def test_the_new_top_card_is_checked_at_once_against_the_same_dice():
     assert said.endswith("; on the new top card 2 orders completed at once")
 
 
+def test_orders_the_new_top_card_meets_at_once_are_told_from_a_check_of_a_roll():
+    """A newcomer harvested, and the phone said "You just completed 3 orders!" with
+    the same harvest offered: it read as the harvest not taken. The check of the new
+    top card is marked as such, until the next check."""
+    s = game([[card("stink"), card("red", "soy")], [card("blue"), card()]])
+    s = play(s, Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    assert s.players[1].last_check == 1 and not s.players[1].new_top  # a roll's check
+    s = play(s, Save(0, (0, 1, 2, 3, 4)))
+    assert not s.players[0].new_top  # the bean field's check at the turn's end
+    s = replace(s, players=(replace(s.players[0], completed=3),) + s.players[1:])
+    s = play(s, Harvest(0, card("green")))
+    assert s.players[0].last_check == 2 and s.players[0].new_top
+    s = play(s, PassPiece(0), Roll(1, ("stink", "soy", "red", "blue", "blue")))
+    assert s.players[0].last_check == 0 and not s.players[0].new_top
+
+
+def test_a_game_saved_before_the_new_top_cards_mark_still_reads():
+    s = play(game([[card(), card()], [card(), card()]]), Roll(0, ("stink",) * 5))
+    saved = s.to_json()
+    for p in saved["players"]:
+        del p["new_top"]
+    assert W.DiceState.from_json(json.loads(json.dumps(saved))) == s
+
+
 def test_the_active_players_new_top_card_is_checked_against_the_bean_field():
     s = game([[card("stink"), card("red", "soy")], [card(), card()]])
     s = play(s, Roll(0, ("stink", "soy", "red", "blue", "blue")), Save(0, (0, 1, 2, 3, 4)))

@@ -265,3 +265,24 @@ def test_the_bean_piece_never_lowers_the_odds():
         advice = Advisor([parse_order(t) for t in texts]).advise()
         assert advice["p_bottom"] >= advice["p_bottom_without_piece"]
         assert advice["expected_orders"] >= advice["expected_orders_without_piece"]
+
+
+def test_after_a_roll_the_chance_is_that_of_the_best_choice_it_leaves_and_names_it():
+    """A newcomer saw "Chance to complete the next order this turn" unchanged after a
+    roll, whatever the dice showed: it was the chance before the roll."""
+    from companion.engine import dice as W
+    from companion.engine.dice import Roll
+    from companion.engine.dice.view import advice, advice_key
+
+    s = W.new_game(2, knowledge="hidden", cards=[[["red"] + ["garden*5"] * 4] * 2] * 2)
+    before = advice(advice_key(s))
+    assert 0 < before["p_bottom"] < 1 and "best" not in before
+    hit = W.apply(s, Roll(0, ("stink", "soy", "red", "blue", "blue")))
+    after = advice(advice_key(hit))
+    assert after["p_bottom"] == pytest.approx(1.0)  # save the red die: the order is met
+    assert after["best"] == {"repeat": False, "save": [2]}
+    # A roll with no red: worse than before it, and still the best choice named.
+    miss = W.apply(s, Roll(0, ("stink", "soy", "stink", "blue", "blue")))
+    worse = advice(advice_key(miss))
+    assert worse["p_bottom"] < before["p_bottom"]
+    assert worse["best"]["repeat"] or worse["best"]["save"]

@@ -16,7 +16,7 @@ from dataclasses import replace
 import pytest
 from playwright.sync_api import expect
 
-from companion.engine import duel
+from companion.engine import dice, duel
 from companion.engine.beans import VARIETIES
 from companion.engine.games import GAMES
 
@@ -924,6 +924,29 @@ def test_a_phone_says_its_own_check_completed_orders(live, browser):
     expect(anna.locator("#mine .just")).to_have_text(said)
 
 
+def test_a_phone_says_a_harvest_was_taken_when_the_new_top_card_meets_orders_at_once(live, browser):
+    """A newcomer harvested; the phone still said "You just completed 3 orders!" and
+    offered the harvest again (the new top card met them with the same dice): it
+    read as the harvest not taken."""
+    code = live.open("dice", 2, knowledge="known", seed=4)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    game, rng = GAMES["dice"], random.Random(3)
+    for _ in range(3000):
+        p = live.service.table(code).state.players[0]
+        if p.last_check and p.new_top:
+            break
+        moves = game.legal_actions(live.service.table(code).state)
+        harvests = [a for a in moves if isinstance(a, dice.Harvest) and a.player == 0]
+        live.service.act(code, (harvests or [rng.choice(moves)])[0].to_json())
+    else:
+        pytest.fail("no harvest whose new top card met orders at once in 3000 moves")
+    n = p.last_check
+    orders = "an order" if n == 1 else f"{n} orders"
+    said = f"Harvested! Your new top card met {orders} at once, with the same dice."
+    expect(anna.locator("#mine .just")).to_have_text(said)
+
+
 def test_the_join_qr_is_big_while_seats_are_open(live, browser):
     code = live.open("bohnanza", 3, knowledge="known", seed=5)
     dash = dashboard(browser, live, code, host=False)
@@ -1147,6 +1170,25 @@ def test_the_phone_draws_the_contracts_fields_when_the_server_sends_them(live, b
     expect(anna.locator("#step")).to_have_text("plant your first card")
     expect(anna.locator("#warnings .warning", has_text="one")).to_have_count(1)
     not_wider(anna)
+
+
+def test_after_a_roll_the_phone_names_the_best_choice_it_leaves(live, browser):
+    """The chance line stood unchanged after a roll whatever the dice showed."""
+    code = live.open("dice", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#mine .advice")).to_be_visible()
+    expect(anna.locator("#mine .advice .best")).to_have_count(0)  # nothing rolled yet
+    live.service.act(code, dice.Roll(0).to_json())
+    best = anna.locator("#mine .advice .best")
+    said = re.compile(r"^ Best for the next order: (save .+|repeat the roll .+)\.$")
+    expect(best).to_have_text(said)
+    t = live.service.table(code)
+    choice = GAMES["dice"].advice(GAMES["dice"].advice_key(t.state))["best"]
+    if not choice["repeat"]:
+        names = [t.state.faces[i] for i in choice["save"]]
+        for bean in names:
+            assert VARIETIES[bean].name in best.inner_text()
 
 
 def test_dice_orders_are_drawn_from_their_alternatives(live, browser):

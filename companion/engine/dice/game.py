@@ -111,9 +111,9 @@ def _check(state: DiceState, seat: int, beans: tuple[str, ...]) -> DiceState:
     are checked against `beans`; the completed ones are covered."""
     p = state.players[seat]
     if p.top is None:
-        return _with(state, seat, last_check=0)
+        return _with(state, seat, last_check=0, new_top=False)
     done = orders_met(p.top.orders[p.completed :], beans)
-    return _with(state, seat, completed=p.completed + done, last_check=done)
+    return _with(state, seat, completed=p.completed + done, last_check=done, new_top=False)
 
 
 def _others_check(state: DiceState) -> DiceState:
@@ -196,6 +196,7 @@ def _pay(state: DiceState, seat: int) -> DiceState:
         bottom=None,
         completed=0,
         last_check=0,
+        new_top=False,
     )
     for _ in range(earned - 1):
         state, card, ok = _draw_card(state, seat)
@@ -256,10 +257,12 @@ def _check_new_top(state: DiceState, seat: int) -> DiceState:
     now: the dice just rolled for the others, the bean field for the active player
     whose turn is done; at other moments there are no such dice."""
     if seat != state.active and state.step == "save":
-        return _check(state, seat, tuple(state.faces[i] for i in state.rolled))  # type: ignore[misc]
-    if seat == state.active and state.step == "turn-end":
-        return _check(state, seat, state.field)
-    return state
+        beans = tuple(state.faces[i] for i in state.rolled)
+    elif seat == state.active and state.step == "turn-end":
+        beans = state.field
+    else:
+        return state
+    return _with(_check(state, seat, beans), seat, new_top=True)  # type: ignore[arg-type]
 
 
 def _stop_and_finish(state: DiceState) -> DiceState:

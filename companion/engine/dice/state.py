@@ -28,6 +28,9 @@ class DicePlayer:
     dollars: tuple[HarvestCard | None, ...] = ()
     aids: int = 0  # player aid cards turned to their five-dollar side
     last_check: int = 0  # orders the latest check completed (for the table to show)
+    # The latest check was of the new top card, at once after a harvest: its
+    # orders met then read as the harvest not taken, unless said so.
+    new_top: bool = False
 
     @property
     def total(self) -> int:
@@ -41,6 +44,7 @@ class DicePlayer:
             "dollars": [None if c is None else c.to_json() for c in self.dollars],
             "aids": self.aids,
             "last_check": self.last_check,
+            "new_top": self.new_top,
         }
 
     @staticmethod
@@ -53,6 +57,7 @@ class DicePlayer:
             dollars=o("dollars", items(optional(CARD))),
             aids=o("aids", integer(0)),
             last_check=o("last_check", integer(0, ORDERS)),
+            new_top=o.get("new_top", boolean, False),
         )
         o.done()
         return player

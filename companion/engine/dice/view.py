@@ -161,6 +161,7 @@ def view(
                 "orders": orders,
                 "completed": p.completed,
                 "last_check": p.last_check,
+                "new_top": p.new_top,
                 "bottom_most": orders[p.completed]["text"] if p.completed < len(orders) else None,
                 "dollars": p.total,
                 "can_harvest": p.completed >= 3,
@@ -211,20 +212,49 @@ def view(
 
 def advice_key(s: DiceState) -> tuple | None:
     """What the active player's odds this turn depend on (None: nothing to advise):
-    the orders still to complete, the dice, the bean field, the dice left, the piece."""
+    the orders still to complete, the dice, the bean field, the dice left, the piece,
+    and after a roll what each die rolled shows (die, kind, bean)."""
     me = s.players[s.active]
     if s.over or me.top is None or me.completed >= len(me.top.orders):
         return None
     left = tuple(d.kind for d, sv in zip(s.dice.dice, s.saved, strict=True) if not sv)
     if not left:
         return None
-    return (me.top.orders[me.completed :], s.dice, tuple(s.field), left, s.piece)
+    roll = None
+    if s.step == "save":
+        roll = tuple((i, s.dice.dice[i].kind, s.faces[i]) for i in s.rolled)
+    return (me.top.orders[me.completed :], s.dice, tuple(s.field), left, s.piece, roll)
 
 
 def advice(key: tuple) -> dict[str, Any]:
-    """The odds for `advice_key`'s situation (tens of ms the first time, then cached)."""
-    orders, dice_set, field, left, piece = key
-    return _adviser(orders, dice_set).advise(field=list(field), left=list(left), piece=piece)
+    """The odds for `advice_key`'s situation (tens of ms the first time, then cached).
+    After a roll, the odds are those of the best choice it leaves, and that choice is
+    named (`best`: the dice to save, or the roll repeated with the bean piece): the
+    chance said before the roll stood unchanged whatever the dice showed."""
+    orders, dice_set, field, left, piece, roll = key
+    adviser = _adviser(orders, dice_set)
+    if roll is None:
+        return adviser.advise(field=list(field), left=list(left), piece=piece)
+    out = adviser.advise(
+        field=list(field), left=list(left), piece=piece, roll=[(k, b) for _, k, b in roll]
+    )
+    best = out.pop("best_save")
+    bottom, most = best["for_bottom"], best["for_orders"]
+    repeat = bottom["repeat_instead"]
+    unused = list(roll)
+    save = []
+    for kind, bean in bottom["save"]:
+        die = next(d for d in unused if d[1:] == (kind, bean))
+        unused.remove(die)
+        save.append(die[0])
+    return {
+        "p_bottom": out["p_bottom_without_piece"] if repeat else bottom["p"],
+        "p_bottom_without_piece": bottom["p"],
+        "expected_orders": out["expected_orders_without_piece"]
+        if most["repeat_instead"]
+        else most["expected"],
+        "best": {"repeat": repeat, "save": [] if repeat else sorted(save)},
+    }
 
 
 def private(state: DiceState, seat: int, lang: str = "en") -> dict[str, Any]:

@@ -184,7 +184,8 @@
         R.ordersCard(p),
         R.ordersLegend(p),
         C.h("p", { class: "hint" }, C.n("orders.done", p.completed), p.can_harvest ? " · " + C.t("dice.canHarvest") : ""),
-        p.last_check ? C.h("p", { class: "just" }, C.n("dice.youJust", p.last_check)) : null,  // (as the others see it)
+        // (a harvest whose new top card met orders at once read as the harvest not taken)
+        p.last_check ? C.h("p", { class: "just" }, C.n(p.new_top ? "dice.youNewTop" : "dice.youJust", p.last_check)) : null,  // (as the others see it)
         // (said only beside a %: mid-turn one's own card shows none)
         p.orders.some((o) => typeof o.odds === "number" && !o.done && !o.in_field) ? C.h("p", { class: "hint odds-note" }, C.t(v.odds_of === "all" ? "dice.oddsNoteAll" : "dice.oddsNote")) : null,
         v.active === me ? R.advice(v) : null,

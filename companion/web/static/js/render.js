@@ -258,7 +258,10 @@ const R = {
     return C.h("p", { class: "advice" },
       C.t("dice.chance", { p: C.pct(a.p_bottom) }),
       v.piece && a.p_bottom_without_piece !== undefined ? " " + C.t("dice.chancePiece", { p: C.pct(a.p_bottom_without_piece) }) : "",
-      " · ", C.t("dice.expected", { n: a.expected_orders.toLocaleString(C.lang, { maximumFractionDigits: 2 }) }));
+      " · ", C.t("dice.expected", { n: a.expected_orders.toLocaleString(C.lang, { maximumFractionDigits: 2 }) }),
+      // (after a roll: the odds of the best choice it leaves, and that choice)
+      a.best ? C.h("span", { class: "best" }, " ", a.best.repeat ? C.t("dice.bestRepeat")
+        : C.t("dice.bestSave", { dice: C.list(a.best.save.map((i) => C.bean(v.dice[i].face))) })) : null);
   },
 
   // ------------------------------------------------------------ the table's centre
@@ -309,7 +312,7 @@ const R = {
       const facts = [C.n("orders.done", p.completed)];
       if (p.can_harvest) facts.push(C.t("dice.canHarvest"));
       body.push(C.h("p", { class: "hint" }, facts.join(" · ")));
-      if (p.last_check) body.push(C.h("p", { class: "just" }, C.n("dice.just", p.last_check)));
+      if (p.last_check) body.push(C.h("p", { class: "just" }, C.n(p.new_top ? "dice.newTop" : "dice.just", p.last_check)));
     } else {
       body.push(R.fields(p, v.show));
       const facts = [];
