@@ -1181,7 +1181,7 @@ def test_after_a_roll_the_phone_names_the_best_choice_it_leaves(live, browser):
     expect(anna.locator("#mine .advice .best")).to_have_count(0)  # nothing rolled yet
     live.service.act(code, dice.Roll(0).to_json())
     best = anna.locator("#mine .advice .best")
-    said = re.compile(r"^ Best for the next order: (save .+|repeat the roll .+)\.$")
+    said = re.compile(r"^Best for the next order: (save .+|repeat the roll .+)\.$")
     expect(best).to_have_text(said)
     t = live.service.table(code)
     choice = GAMES["dice"].advice(GAMES["dice"].advice_key(t.state))["best"]

@@ -257,10 +257,11 @@ const R = {
     if (!a) return null;
     return C.h("p", { class: "advice" },
       C.t("dice.chance", { p: C.pct(a.p_bottom) }),
-      v.piece && a.p_bottom_without_piece !== undefined ? " " + C.t("dice.chancePiece", { p: C.pct(a.p_bottom_without_piece) }) : "",
+      // (said only where the piece makes a difference: "100.0% (without the bean piece 100.0%)")
+      v.piece && a.p_bottom_without_piece !== undefined && C.pct(a.p_bottom_without_piece) !== C.pct(a.p_bottom) ? " " + C.t("dice.chancePiece", { p: C.pct(a.p_bottom_without_piece) }) : "",
       " · ", C.t("dice.expected", { n: a.expected_orders.toLocaleString(C.lang, { maximumFractionDigits: 2 }) }),
       // (after a roll: the odds of the best choice it leaves, and that choice)
-      a.best ? C.h("span", { class: "best" }, " ", a.best.repeat ? C.t("dice.bestRepeat")
+      a.best ? C.h("span", { class: "best" }, a.best.repeat ? C.t("dice.bestRepeat")
         : C.t("dice.bestSave", { dice: C.list(a.best.save.map((i) => C.bean(v.dice[i].face))) })) : null);
   },
 
