@@ -227,8 +227,16 @@ def _leave_seat(sid: str, svc: TableService | None = None) -> None:
         if gone:
             _holders.pop((code, seat), None)
     if gone:
-        (svc or service()).seat_away(code, seat, True)
-        (svc or service()).looking(code, seat, False)
+        svc = svc or service()
+        svc.seat_away(code, seat, True)
+        svc.looking(code, seat, False)
+        # A phone reconnecting (a new connection) may have taken the seat between
+        # the look above and now, its "back" said before this "away": without this
+        # the seat stayed away under a phone in use, and a demo's bot took it.
+        with _holders_lock:
+            back = bool(_holders.get((code, seat)))
+        if back:
+            svc.seat_away(code, seat, False)
 
 
 def _release(code: str, seat: int) -> None:

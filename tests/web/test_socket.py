@@ -328,6 +328,28 @@ def test_a_phone_that_goes_leaves_its_seat_away_and_the_same_phone_gets_it_back(
     assert service.snapshot(code)["table"]["seats"][1]["away"] is False
 
 
+def test_a_phone_reconnecting_as_its_old_connection_closes_keeps_its_seat(
+    client_for, service, monkeypatch
+):
+    """The phone's new connection took the seat after the old one's close found the
+    seat's last holder gone and before it marked the seat away: the seat stayed away
+    under a phone in use, and the demo's bot took it 30 s later."""
+    _, code = open_table(client_for)
+    phone, token = join(client_for, code, 1, "Dana")
+    away = service.seat_away
+    reconnected = []
+
+    def racing(code_, seat, is_away):
+        if is_away and not reconnected:  # the new connection comes in just now
+            reconnected.append(client_for(token=token))
+        away(code_, seat, is_away)
+
+    monkeypatch.setattr(service, "seat_away", racing)
+    phone.disconnect()
+    assert reconnected and last_state(reconnected[0])["you"]["seat"] == 1
+    assert service.snapshot(code)["table"]["seats"][1]["away"] is False
+
+
 def test_a_phone_says_while_it_has_a_list_of_moves_open_and_going_away_ends_it(client_for, service):
     _, code = open_table(client_for)
     phone, _ = join(client_for, code, 1, "Dana")
