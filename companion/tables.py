@@ -468,10 +468,13 @@ class TableService:
         (the dice game logged "Hugo rolls" for a bot's throw while Hugo's phone was
         gone)."""
         partners = self.partners.get(t.code)
-        by_bot = source == "demo" or (
-            source == "camera" and partners is not None and partners.answers_for(t, action.player)
-        )
-        t.add_log(_log_line(t, before, action, by_bot))
+        # Every named seat a bot plays now, whoever's move it is: a bot's trade with
+        # an away person's seat, or its yes to a deal for them, read as the person's
+        # ("Walker gives a Wax Bean to Seat 4" while Walker's phone was gone).
+        bots = set() if partners is None else {s for s in t.names if partners.answers_for(t, s)}
+        if source == "demo":
+            bots.add(action.player)
+        t.add_log(_log_line(t, before, action, bots))
 
     def answer_offer(self, code: str, seat: int, accept: bool) -> dict[str, Any]:
         """A phone answers the offer made to it (`accept`: yes, the move is made; no:
@@ -648,12 +651,13 @@ def _lapsed(t: Table, offer: Offer) -> w.Words:
     return w.each(said)
 
 
-def _log_line(t: Table, before: Any, action: Any, by_bot: bool) -> w.Words:
-    """The log's line for a move. The demo's bot playing an away person's seat is
+def _log_line(t: Table, before: Any, action: Any, bots: set[int]) -> w.Words:
+    """The log's line for a move. A person's seat the demo's bot plays (`bots`) is
     said so, not as their move (a newcomer read "Ben harvests field 1 for 0 coins"
     while Ben's phone was gone): "Ben (bot) harvests ..."."""
     names = t.names
-    if not by_bot or action.player not in names:
+    played = bots & set(names)
+    if not played:
         return views.log_words(t.game, before, action, names)
     bot = {"en": "bot", "de": "Bot"}
     return w.each(
@@ -661,7 +665,7 @@ def _log_line(t: Table, before: Any, action: Any, by_bot: bool) -> w.Words:
             t.game,
             before,
             action,
-            {**names, action.player: f"{names[action.player]} ({bot.get(lang, 'bot')})"},
+            {**names, **{s: f"{names[s]} ({bot.get(lang, 'bot')})" for s in played}},
             lang=lang,
         )
     )

@@ -51,6 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "host_key": "Host key",
         "game": "Game",
         "players": "Players",
+        "n_players": "players",  # ("4 players" in a line, not "4 Players")
         "edition": "Edition",
         "simulated": "simulated deck (no real cards)",
         "open": "Open a table",
@@ -94,6 +95,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "host_key": "Gastgeber-Schlüssel",
         "game": "Spiel",
         "players": "Spieler",
+        "n_players": "Spieler",
         "edition": "Ausgabe",
         "simulated": "simulierter Stapel (keine echten Karten)",
         "open": "Tisch öffnen",

@@ -286,3 +286,11 @@ def test_after_a_roll_the_chance_is_that_of_the_best_choice_it_leaves_and_names_
     worse = advice(advice_key(miss))
     assert worse["p_bottom"] < before["p_bottom"]
     assert worse["best"]["repeat"] or worse["best"]["save"]
+
+
+def test_an_order_the_bean_field_already_meets_is_a_chance_of_exactly_one():
+    """After a save that met the order the phone said ">99.9%": a sum of every roll's
+    share of a sure thing, one float rounding short of 1."""
+    adviser = Advisor([parse_order("soy*2 + red")])
+    met = adviser.advise(field=["soy", "soy", "red"], left=["lighter"] * 2, piece=True)
+    assert met["p_bottom"] == 1.0 and met["p_bottom_without_piece"] == 1.0

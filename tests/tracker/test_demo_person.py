@@ -243,6 +243,29 @@ def test_a_bots_moves_for_an_away_seat_are_logged_as_the_bots():
     assert others and not any("(bot)" in line for line in others)
 
 
+def test_a_bots_deals_with_an_away_persons_seat_name_the_bot_there_too():
+    """On another's turn the log read "Walker gives a Wax Bean to Seat 4" and "Seat 4
+    trades a Cocoa Bean for Walker's Black-eyed Bean" while Walker's phone was gone
+    and a bot said yes for him."""
+    service, code = _table("bohnanza", 3, 2)
+    service.join(code, 0, "Cleo")
+    t = service.table(code)
+    bots = Bots(service, code, 0.0, 2, away_after=30.0)
+    service.answer_for(code, bots)  # (as the demo's bots do when they start)
+    service.seat_away(code, 0, True)
+    t.away[0] -= 31
+    seen: list[str] = []
+    for _ in range(3000):
+        assert bots.step()
+        line = t.log_text[-1]
+        if "Cleo" in line and not line.startswith("Cleo"):
+            seen.append(line)
+            if len(seen) == 3:
+                break
+    assert len(seen) == 3, "no deal of another seat with Cleo in 3000 moves"
+    assert all("Cleo (bot)" in line for line in seen), seen
+
+
 @pytest.mark.parametrize("seed", [5, 12, 39])
 def test_the_duel_demo_teaches_every_card_of_its_table(seed):
     """A pale card on pale mat paper once could not be taught (the demo crashed at

@@ -439,6 +439,10 @@ def test_back_from_the_game_to_the_join_page_leads_back_to_the_seat(live, browse
     anna.goto(f"{live.url}/j/{code}")
     expect(anna.locator("#back")).to_be_visible()
     expect(anna.locator("#back-seat")).to_have_text("This phone holds seat 2")
+    # ... and holds it while it shows the join page (the seat went away, and the
+    # demo's bot took it while a newcomer read the page)
+    anna.wait_for_function("() => window.__socket && window.__socket.connected")
+    assert live.service.snapshot(code)["table"]["seats"][1]["away"] is False
     mine = anna.locator("button.seat[data-seat='1']")
     expect(mine).to_be_enabled()
     expect(mine).to_contain_text("this phone")
@@ -1189,6 +1193,31 @@ def test_after_a_roll_the_phone_names_the_best_choice_it_leaves(live, browser):
         names = [t.state.faces[i] for i in choice["save"]]
         for bean in names:
             assert VARIETIES[bean].name in best.inner_text()
+
+
+def test_dice_to_save_out_of_sight_are_brought_into_view(live, browser):
+    """After a roll the dock said "Tap the dice to save" with the dice scrolled out of
+    sight (a newcomer had opened "How to read this" below them)."""
+    code = live.open("dice", 2, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    expect(anna.locator("#mine .advice")).to_be_visible()
+    anna.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    table = anna.locator("#center .dice-table")
+    expect(table).not_to_be_in_viewport()
+    live.service.act(code, dice.Roll(0).to_json())
+    expect(anna.locator(".die-pick").first).to_be_visible()
+    expect(table).to_be_in_viewport(ratio=0.9)
+    anna.wait_for_function(  # (a smooth scroll: until it rests)
+        """() => new Promise((done) => { const y = scrollY;
+             setTimeout(() => done(scrollY === y), 300); })"""
+    )
+    # Not under the header nor the dock.
+    box = table.bounding_box()
+    header = anna.locator("#top").bounding_box()
+    dock = anna.locator("#dock").bounding_box()
+    assert box["y"] >= header["y"] + header["height"] - 1, (box, header, dock)
+    assert box["y"] + box["height"] <= dock["y"] + 1
 
 
 def test_dice_orders_are_drawn_from_their_alternatives(live, browser):

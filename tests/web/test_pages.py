@@ -99,3 +99,12 @@ def test_the_newer_edition_is_offered_for_three_to_five_players_the_classic_for_
     assert bohnanza.players_in("newer") == (3, 4, 5)
     assert bohnanza.players_in("classic") == (2, 3, 4, 5, 6, 7)
     assert GAMES["duel"].players_in() == (2,)
+
+
+def test_the_home_page_lists_each_open_table_with_its_players_in_words(app, service):
+    code = service.open_table("bohnanza", 4, {"knowledge": "known", "seed": 1})
+    http = app.test_client()
+    en = http.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert re.search(rf"{code}</b> [^<]* · 4 players\b", en)  # (it read "4 Players")
+    de = http.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert re.search(rf"{code}</b> [^<]* · 4 Spieler\b", de)

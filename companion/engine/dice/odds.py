@@ -187,9 +187,9 @@ class Advisor:
         with_piece = self.value(fld, counts, True) if piece else None
         without = self.value(fld, counts, False)
         out = {
-            "p_bottom": (with_piece or without)[0],
+            "p_bottom": _sure((with_piece or without)[0]),
             "expected_orders": (with_piece or without)[1],
-            "p_bottom_without_piece": without[0],
+            "p_bottom_without_piece": _sure(without[0]),
             "expected_orders_without_piece": without[1],
         }
         if roll is not None:
@@ -213,7 +213,7 @@ class Advisor:
         return {
             "for_bottom": {
                 "save": best[0],
-                "p": vals[0],
+                "p": _sure(vals[0]),
                 "repeat_instead": bool(again and again[0] > vals[0] + 1e-12),
             },
             "for_orders": {
@@ -222,6 +222,12 @@ class Advisor:
                 "repeat_instead": bool(again and again[1] > vals[1] + 1e-12),
             },
         }
+
+
+def _sure(p: float) -> float:
+    """A chance that is 1 but for float rounding, as 1 (a sum of every roll's share of
+    a sure thing is 0.9999999999999998: a met order read ">99.9%")."""
+    return 1.0 if p > 1.0 - 1e-9 else p
 
 
 def _as_pairs(names, parts, n, beans) -> list[tuple[str, str]]:

@@ -15,7 +15,10 @@
     back.hidden = false;
     if (held !== null) document.getElementById("back-seat").textContent = C.t("join.yours", { n: held + 1 });
   }
-  const socket = C.connect({ watch: code });
+  // (a phone that holds a seat here still holds it while it shows this page: a
+  // newcomer's Back from the game left the seat away, and the demo's bot took it
+  // 30 s later while they read the page)
+  const socket = C.connect(C.token(code) ? { watch: code, token: C.token(code) } : { watch: code });
   socket.on("state", (snap) => {
     seatsOf(snap);
     underWayOf(snap);

@@ -126,9 +126,29 @@
     document.getElementById("others-card").hidden = !v;
     R.log(document.getElementById("log"), snap, true);
     drawDock();
+    showTheDice();
     alertTurn(mine || asked);
     document.title = (mine ? "▶ " : "") + `${snap.table.title || ""} ${code}`;
     tellLooking();
+  }
+
+  // Dice to save out of sight when the dock says to tap them (a newcomer had read
+  // "How to read this" below them): brought into view, once a roll.
+  let diceShownFor = null;
+  function showTheDice() {
+    const v = snap.view;
+    const table = document.querySelector("#center .dice-table");
+    if (!v || !table || !legalMoves().some((it) => it.action.type === "save")) return;
+    const roll = `${v.turn}|${v.dice.map((d) => d.face).join(",")}`;
+    if (roll === diceShownFor) return;
+    diceShownFor = roll;
+    const box = table.getBoundingClientRect();
+    const top = document.getElementById("top").getBoundingClientRect().bottom;
+    const bottom = window.innerHeight - dock.offsetHeight;
+    if (box.top < top || box.bottom > bottom) {
+      // (just below the header; `block` alone would leave them under it or the dock)
+      window.scrollBy({ top: box.top - top - 8, behavior: "smooth" });
+    }
   }
 
   // The moves this phone may make alone (one card of a deal a bot says no to alone
