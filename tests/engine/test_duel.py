@@ -246,6 +246,14 @@ def test_a_gift_offer_says_when_it_turns_one_down_and_tells_only_its_giver_of_a_
     assert label(s, OfferGift(1, "blue")) == (
         "Turn down the Soy Bean: offer a Blue Bean instead (from your hand)"
     )
+    # ... and the log says the gift was turned down (it said only "Anna offers a Blue
+    # Bean as a gift": Uwe read nothing of his being turned down)
+    assert describe(s, OfferGift(1, "blue"), ["Uwe", "Anna"]) == (
+        "Anna turns down the Soy Bean and offers a Blue Bean instead"
+    )
+    assert describe(s, OfferGift(1, "blue"), ["Uwe", "Anna"], lang="de") == (
+        "Anna lehnt die Sojabohne ab und bietet stattdessen eine Blaue Bohne an"
+    )
     assert label(s, OfferGift(1, "red"), lang="de") == (
         "Bluffe: lehne die Sojabohne ab: biete stattdessen eine Rote Bohne an "
         "(du hast keine: wird sie angenommen, zahlst du eine Dollarkarte)"

@@ -175,10 +175,15 @@ def _describe(
     if isinstance(action, OfferGift):
         bean = b(action.bean)
         en, de_ = f"Offer a {bean} as a gift", f"Biete eine {bean} als Geschenk an"
+        done_en, done_de = f"offers a {bean} as a gift", f"bietet eine {bean} als Geschenk an"
         if before.offers:  # declining the gift offered is offering another
             turned_down = b(before.offers[-1])
             en = f"Turn down the {turned_down}: offer a {bean} instead"
             de_ = f"Lehne die {turned_down} ab: biete stattdessen eine {bean} an"
+            # (the log said only "offers a Red Bean": the gift's giver read nothing of
+            # theirs being turned down)
+            done_en = f"turns down the {turned_down} and offers a {bean} instead"
+            done_de = f"lehnt die {turned_down} ab und bietet stattdessen eine {bean} an"
         # Said only to the player offering it: a bean they hold none of is a bluff,
         # and what it costs (a newcomer met the word with nothing to say what it was).
         # ("Bluff" first: a thumb took one for a gift when only its end said so.)
@@ -194,12 +199,7 @@ def _describe(
         elif source := _gift_source(before, action):
             # (a newcomer could not tell a card of the hand from one only turned over)
             en, de_ = f"{en} ({source[0]})", f"{de_} ({source[1]})"
-        return say(
-            en,
-            de_,
-            f"offers a {bean} as a gift",
-            f"bietet eine {bean} als Geschenk an",
-        )
+        return say(en, de_, done_en, done_de)
     if isinstance(action, AcceptGift):
         bean = b(before.offers[-1])
         return say(
