@@ -1195,7 +1195,7 @@ def test_after_a_roll_the_phone_names_the_best_choice_it_leaves(live, browser):
             assert VARIETIES[bean].name in best.inner_text()
 
 
-def test_dice_to_save_out_of_sight_are_brought_into_view(live, browser):
+def test_dice_to_save_out_of_sight_are_brought_into_view_and_a_tapped_one_ticked(live, browser):
     """After a roll the dock said "Tap the dice to save" with the dice scrolled out of
     sight (a newcomer had opened "How to read this" below them)."""
     code = live.open("dice", 2, knowledge="known", seed=2)
@@ -1218,6 +1218,13 @@ def test_dice_to_save_out_of_sight_are_brought_into_view(live, browser):
     dock = anna.locator("#dock").bounding_box()
     assert box["y"] >= header["y"] + header["height"] - 1, (box, header, dock)
     assert box["y"] + box["height"] <= dock["y"] + 1
+    # A die tapped to save shows a tick (raised and outlined alone, it was faint).
+    pick = anna.locator(".die-pick").first
+    tick = "el => getComputedStyle(el, '::after').content"
+    assert pick.evaluate(tick) in ("none", "normal")
+    pick.click()
+    expect(anna.locator(".die-pick.on")).to_have_count(1)
+    assert anna.locator(".die-pick.on").evaluate(tick) == '"✓"'
 
 
 def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
