@@ -106,14 +106,15 @@ def _with(state: DiceState, seat: int, **changes: Any) -> DiceState:
     )
 
 
-def _check(state: DiceState, seat: int, beans: tuple[str, ...]) -> DiceState:
+def _check(state: DiceState, seat: int, beans: tuple[str, ...], new_top: bool = False) -> DiceState:
     """The player's bottom-most uncovered order, and the ones after it one by one,
-    are checked against `beans`; the completed ones are covered."""
+    are checked against `beans`; the completed ones are covered. `new_top`: the card
+    checked is the new top card, at once after a harvest."""
     p = state.players[seat]
     if p.top is None:
-        return _with(state, seat, last_check=0, new_top=False)
+        return _with(state, seat, last_check=0, new_top=new_top)
     done = orders_met(p.top.orders[p.completed :], beans)
-    return _with(state, seat, completed=p.completed + done, last_check=done, new_top=False)
+    return _with(state, seat, completed=p.completed + done, last_check=done, new_top=new_top)
 
 
 def _others_check(state: DiceState) -> DiceState:
@@ -262,7 +263,7 @@ def _check_new_top(state: DiceState, seat: int) -> DiceState:
         beans = state.field
     else:
         return state
-    return _with(_check(state, seat, beans), seat, new_top=True)  # type: ignore[arg-type]
+    return _check(state, seat, beans, new_top=True)  # type: ignore[arg-type]
 
 
 def _stop_and_finish(state: DiceState) -> DiceState:

@@ -9,8 +9,9 @@
   if (!name.value) name.value = localStorage.getItem("companion.name") || "";
   // A phone that holds a seat here (it came back with Back, or by the QR code
   // again) goes back to it: its own seat is never shown as someone else's.
-  const held = C.token(code) ? C.heldSeat(code) : null;
-  if (C.token(code)) {
+  const token = C.token(code);
+  const held = token ? C.heldSeat(code) : null;
+  if (token) {
     const back = document.getElementById("back");
     back.hidden = false;
     if (held !== null) document.getElementById("back-seat").textContent = C.t("join.yours", { n: held + 1 });
@@ -18,7 +19,7 @@
   // (a phone that holds a seat here still holds it while it shows this page: a
   // newcomer's Back from the game left the seat away, and the demo's bot took it
   // 30 s later while they read the page)
-  const socket = C.connect(C.token(code) ? { watch: code, token: C.token(code) } : { watch: code });
+  const socket = C.connect(token ? { watch: code, token } : { watch: code });
   socket.on("state", (snap) => {
     seatsOf(snap);
     underWayOf(snap);
