@@ -439,7 +439,10 @@ class Bots:
         """A person whose phone comes back to a seat a bot played meanwhile is told
         so on it, with how their game ended if it did."""
         self._cover_the_away(t)
-        for seat in sorted(self.covered.keys() & self.humans(t)):
+        # (not a seat someone is sitting down at: that is another phone taking it
+        # over, told so apart; greeted as a return, the newcomer read "While your
+        # phone was away (2 minutes), a bot played your seat")
+        for seat in sorted(self.covered.keys() & (self.humans(t) - t.arriving)):
             c = self.covered.pop(seat)
             self._drop_away_notice(t, seat)
             self.service.notice(self.code, YOU, c.words(time.time()), seat=seat, keep=RETURN_KEPT)

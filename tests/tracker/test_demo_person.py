@@ -23,6 +23,7 @@ from companion.sim.worlds import (
     dice_camera,
 )
 from companion.store import Store, StoreError
+from companion.table import YOU
 from companion.tables import TableService
 from companion.tracker.fields import FieldsOutcome
 from companion.tracker.link import ReadingError
@@ -219,6 +220,28 @@ def test_the_moment_a_bot_takes_an_away_seat_the_phones_and_join_page_are_told()
     service.seat_away(code, 1, False)  # the phone is back
     bots._greet_returns(t)
     assert not [n for n in service.snapshot(code)["notices"] if n["kind"] == "away"]
+
+
+def test_a_person_taking_over_an_away_seat_is_not_greeted_as_its_phone_come_back():
+    """A newcomer who took over the seat a bot played for Cleo read "While your phone
+    was away (2 minutes), a bot played your seat": while they sat down, the seat
+    counted as a phone's again, still Cleo's."""
+    service, code = _table("bohnanza", 3, 2)
+    service.join(code, 1, "Cleo")
+    t = service.table(code)
+    bots = Bots(service, code, 0.0, 2, away_after=30.0)
+    service.answer_for(code, bots)
+    service.seat_away(code, 1, True)
+    t.away[1] -= 31
+    bots._greet_returns(t)  # the bot plays for Cleo
+    t.arriving.add(1)  # someone sits down at the seat (TableService.join)
+    bots._greet_returns(t)
+    assert not [n for n in t.notices if n.kind == YOU and n.seat == 1]
+    t.arriving.discard(1)
+    service.seat_away(code, 1, False)  # Cleo's own phone is back
+    bots._greet_returns(t)
+    said = [n.words["en"] for n in t.notices if n.kind == YOU and n.seat == 1]
+    assert said and said[0].startswith("While your phone was away")
 
 
 def test_a_bots_moves_for_an_away_seat_are_logged_as_the_bots():
