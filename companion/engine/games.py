@@ -19,6 +19,7 @@ from .dice import view as dice_view
 from .duel import view as duel_view
 from .setup import checked_new_game
 from .sightings import DiceSightings, FieldSightings, Reads
+from .view import DealCard
 
 
 class TableEntries(Protocol):
@@ -99,8 +100,8 @@ class GameDef:
     )
     named_cards: Callable[[Any, Action], Action] = lambda state, action: action
     # One card of a deal as a phone lists it when a deal is built: (state, action,
-    # names, lang, seat) -> {"side": "give" | "get", "card": words} or None.
-    part_words: Callable[..., dict[str, str] | None] | None = None
+    # names, lang, seat) -> the card (which way it goes, in words) or None.
+    part_words: Callable[..., DealCard | None] | None = None
     # What the camera reads at this game's table: bean fields or dice; and the bean
     # varieties its cards (or dice) show (what the camera is taught).
     reads: Reads = Reads.FIELDS

@@ -6,12 +6,21 @@ functions of the state, no I/O."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from . import words as w
 from .beans import variety
 from .cards import sell
 from .sightings import Reads
+
+
+class DealCard(TypedDict):
+    """One card of a deal as a phone lists it while a deal is built (`part_words`)."""
+
+    side: Literal["give", "get"]  # which way it goes, for the phone it is listed on
+    card: str  # the card alone, in words ("the face-up Chili Bean", "Seat 2's Green Bean")
+    face_up: bool  # (the list: face-up cards first, then by bean)
+    bean: str  # the bean's name, "" for a card of a hidden hand
 
 
 def field_view(column: tuple[str, ...], lang: str = "en") -> dict[str, Any]:

@@ -374,22 +374,44 @@ def test_each_card_of_a_deal_is_said_by_itself_and_which_way_it_goes():
     from companion.engine.bohnanza.view import part_words
 
     s, names = _steve(), ["Steve", "Anna", "Carl", "Dora"]
+
+    def said(*args):
+        words = part_words(s, *args)
+        return words["side"], words["card"]
+
     up = Trade(0, 1, face_up=(1,))
     mine = Trade(0, 1, give=(0,), give_beans=("blue",))
     hers = Trade(0, 1, receive=(0,), receive_beans=("red",))
-    assert part_words(s, up, names, "en", 0) == {"side": "give", "card": "the face-up Soy Bean"}
-    assert part_words(s, mine, names, "en", 0) == {"side": "give", "card": "your Blue Bean"}
-    assert part_words(s, hers, names, "en", 0) == {"side": "get", "card": "Anna's Red Bean"}
+    assert said(up, names, "en", 0) == ("give", "the face-up Soy Bean")
+    assert said(mine, names, "en", 0) == ("give", "your Blue Bean")
+    assert said(hers, names, "en", 0) == ("get", "Anna's Red Bean")
     # The same cards as Anna's phone lists them:
-    assert part_words(s, up, names, "en", 1) == {"side": "get", "card": "the face-up Soy Bean"}
-    assert part_words(s, mine, names, "en", 1) == {"side": "get", "card": "Steve's Blue Bean"}
-    assert part_words(s, hers, names, "en", 1) == {"side": "give", "card": "your Red Bean"}
-    assert part_words(s, hers, names, "de", 0) == {"side": "get", "card": "die Rote Bohne von Anna"}
-    assert part_words(s, mine, names, "de", 0) == {"side": "give", "card": "deine Blaue Bohne"}
+    assert said(up, names, "en", 1) == ("get", "the face-up Soy Bean")
+    assert said(mine, names, "en", 1) == ("get", "Steve's Blue Bean")
+    assert said(hers, names, "en", 1) == ("give", "your Red Bean")
+    assert said(hers, names, "de", 0) == ("get", "die Rote Bohne von Anna")
+    assert said(mine, names, "de", 0) == ("give", "deine Blaue Bohne")
     assert part_words(s, Trade(0, 1, receive=(0,)), names, "en", 0)["card"] == (
         "a card from Anna's hand"
     )
     assert part_words(s, Trade(0, 1, face_up=(0, 1)), names, "en", 0) is None  # (no part)
+
+
+def test_the_cards_of_a_deal_being_built_say_what_the_list_is_sorted_by():
+    """A several-card deal listed a bot's cards as they lay in its hand (Blue, Chili,
+    Blue): each card says whether it is face up and its bean, for the phone to list
+    the face-up cards first, then by bean."""
+    from companion.engine.bohnanza.view import part_words
+
+    s, names = _steve(), ["Steve", "Anna", "Carl", "Dora"]
+    up = part_words(s, Trade(0, 1, face_up=(1,)), names, "en", 0)
+    mine = part_words(s, Trade(0, 1, give=(0,), give_beans=("blue",)), names, "en", 0)
+    hers = part_words(s, Trade(0, 1, receive=(0,), receive_beans=("red",)), names, "de", 0)
+    hidden = part_words(s, Trade(0, 1, receive=(0,)), names, "en", 0)
+    assert (up["face_up"], up["bean"]) == (True, "Soy Bean")
+    assert (mine["face_up"], mine["bean"]) == (False, "Blue Bean")
+    assert (hers["face_up"], hers["bean"]) == (False, "Rote Bohne")
+    assert (hidden["face_up"], hidden["bean"]) == (False, "")
 
 
 def test_the_cards_of_one_deal_are_between_the_same_two_players_each_card_once():

@@ -288,6 +288,20 @@ def test_after_a_roll_the_chance_is_that_of_the_best_choice_it_leaves_and_names_
     assert worse["best"]["repeat"] or worse["best"]["save"]
 
 
+def test_after_a_roll_that_leaves_no_chance_no_choice_is_named_best():
+    """The phone read "Chance ... 0.0% · Best for the next order: save Stink Bean": a
+    best choice named where nothing can complete the order reads as advice."""
+    from companion.engine import dice as W
+    from companion.engine.dice import Roll
+    from companion.engine.dice.view import advice, advice_key
+
+    # Five Garden Beans: only the two darker dice show a Garden Bean.
+    s = W.new_game(2, knowledge="hidden", cards=[[["garden*5"] * 5] * 2] * 2)
+    after = advice(advice_key(W.apply(s, Roll(0, ("stink", "soy", "red", "blue", "blue")))))
+    assert after["p_bottom"] == 0.0 and after["expected_orders"] == 0.0
+    assert "best" not in after
+
+
 def test_an_order_the_bean_field_already_meets_is_a_chance_of_exactly_one():
     """After a save that met the order the phone said ">99.9%": a sum of every roll's
     share of a sure thing, one float rounding short of 1."""

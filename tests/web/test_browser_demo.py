@@ -356,6 +356,10 @@ def test_a_person_builds_a_deal_of_several_cards_with_a_bot_on_the_phone(
         expect(page.locator("#actions [data-key='side:get'] button.part").first).to_contain_text(
             re.compile(r"^Seat \d's ")
         )
+        # ... the bot's cards by bean, not as they lie in its hand.
+        gets = page.locator("#actions [data-key='side:get'] button.part").all_inner_texts()
+        beans = [re.sub(r"^Seat \d's ", "", g.strip()) for g in gets]
+        assert len(beans) >= 2 and beans == sorted(beans), beans
         send = page.locator("#actions button.deal-send")
         expect(send).to_be_disabled()
         expect(send).to_have_text("Tap two cards or more")

@@ -281,10 +281,13 @@ def group(
 
 def part_words(
     before: State, action: Action, names: dict[int, str], lang: str = "en", seat: int | None = None
-) -> dict[str, str] | None:
+) -> common.DealCard | None:
     """One card of a deal as `seat`'s phone lists it in a deal being built: which
     side it goes ("give" or "get") and the card alone ("the face-up Chili Bean",
-    "Seat 2's Green Bean"): "Accept ... as a gift" read wrong inside a trade."""
+    "Seat 2's Green Bean"): "Accept ... as a gift" read wrong inside a trade. With
+    them, what the list is sorted by: the face-up cards first, then by bean (`bean`,
+    "" for a card of a hidden hand); a hand's own order listed a bot's cards as they
+    lay, Blue, Chili, Blue."""
     if not isinstance(action, Trade) or not action.part:
         return None
     de = lang == "de"
@@ -305,12 +308,17 @@ def part_words(
     if action.face_up:
         name = w.bean(before.face_up[action.face_up[0]], lang)
         said = f"die aufgedeckte {name}" if de else f"the face-up {name}"
-        return {"side": "give" if active else "get", "card": said}
+        return common.DealCard(side="give" if active else "get", card=said, face_up=True, bean=name)
     if action.give:  # a card of the active player's hand
-        bean = action.give_beans[0] if action.give_beans else None
-        return {"side": "give" if active else "get", "card": card(bean, active, other)}
-    bean = action.receive_beans[0] if action.receive_beans else None  # the partner's
-    return {"side": "get" if active else "give", "card": card(bean, not active, other)}
+        bean, mine = (action.give_beans[0] if action.give_beans else None), active
+    else:  # a card of the partner's
+        bean, mine = (action.receive_beans[0] if action.receive_beans else None), not active
+    return common.DealCard(
+        side="give" if mine else "get",
+        card=card(bean, mine, other),
+        face_up=False,
+        bean="" if bean is None else w.bean(bean, lang),
+    )
 
 
 TITLE = ("Bohnanza", "Bohnanza")

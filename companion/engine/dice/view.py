@@ -230,7 +230,8 @@ def advice(key: tuple) -> dict[str, Any]:
     """The odds for `advice_key`'s situation (tens of ms the first time, then cached).
     After a roll, the odds are those of the best choice it leaves, and that choice is
     named (`best`: the dice to save, or the roll repeated with the bean piece): the
-    chance said before the roll stood unchanged whatever the dice showed."""
+    chance said before the roll stood unchanged whatever the dice showed. Where no
+    choice can complete the order, none is named ("best" at 0 % read as advice)."""
     orders, dice_set, field, left, piece, roll = key
     adviser = _adviser(orders, dice_set)
     if roll is None:
@@ -247,14 +248,16 @@ def advice(key: tuple) -> dict[str, Any]:
         die = next(d for d in unused if d[1:] == (kind, bean))
         unused.remove(die)
         save.append(die[0])
-    return {
+    odds = {
         "p_bottom": out["p_bottom_without_piece"] if repeat else bottom["p"],
         "p_bottom_without_piece": bottom["p"],
         "expected_orders": out["expected_orders_without_piece"]
         if most["repeat_instead"]
         else most["expected"],
-        "best": {"repeat": repeat, "save": [] if repeat else sorted(save)},
     }
+    if odds["p_bottom"] > 0:
+        odds["best"] = {"repeat": repeat, "save": [] if repeat else sorted(save)}
+    return odds
 
 
 def private(state: DiceState, seat: int, lang: str = "en") -> dict[str, Any]:

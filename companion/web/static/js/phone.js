@@ -519,7 +519,11 @@
         { name: botPartner(parts) })),
       // What you give, then what you get, each card by itself (as the game words it).
       ...["give", "get", null].map((side) => {
-        const these = parts.filter((it) => (it.card ? it.card.side : null) === side);
+        // (the face-up cards first, then by bean: a hand's own order listed a bot's
+        // cards as they lay, Blue, Chili, Blue)
+        const these = parts.filter((it) => (it.card ? it.card.side : null) === side)
+          .sort((a, b) => !a.card || !b.card ? 0 : (!!b.card.face_up - !!a.card.face_up)
+            || String(a.card.bean || "").localeCompare(String(b.card.bean || ""), C.lang));
         if (!these.length) return null;
         return C.h("div", { class: "deal-side", "data-key": "side:" + side },
           side ? C.h("h3", { class: "deal-side-name" }, C.t("deal." + side)) : null,
