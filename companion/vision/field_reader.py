@@ -341,6 +341,53 @@ def _white_mask(planes, hi_lo=None) -> np.ndarray:
     return cv2.bitwise_and(light, grey) >> 7  # (OpenCV: numpy's three-channel work is slow)
 
 
+# A card's top border, 3 mm of white, comes out of a blurred camera (and the warp)
+# as a light ridge short of WHITE_MIN, the more so under a lamp's glare (which sets
+# the slot's white): a column's tops then go unseen. Where two tops seen lie
+# further apart than any strip a hand lays, the ridges are looked at too.
+GAP_MM = 28.0  # tops this far apart have one unseen between them (strips: 8-25 mm)
+RIDGE_ROWS = 5  # rows (2.5 mm) either side a ridge is lighter than
+RIDGE_STEP = 20  # levels lighter than both sides (the smallest channel, balanced) ...
+RIDGE_MIN = 110  # ... and at least this light, and as colourless as white
+RIDGE_BANDS = 5  # a top seen only as a ridge: in this many bands (text is shorter)
+RIDGE_SEP_MM = 8.0  # ... and this far from every other top (a name band's text)
+
+
+def _with_ridges(white: np.ndarray, hi: np.ndarray, lo: np.ndarray) -> np.ndarray:
+    """`white` (0/1), with light colourless ridges across the slot as white too."""
+    r = RIDGE_ROWS
+    side = cv2.max(lo[: -2 * r], lo[2 * r :])
+    ridge = cv2.compare(cv2.subtract(lo[r:-r], side), RIDGE_STEP, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
+    grey = cv2.compare(cv2.subtract(hi[r:-r], lo[r:-r]), WHITE_CHROMA, cv2.CMP_LT)  # type: ignore[call-overload]  # a number as scalar
+    light = cv2.compare(lo[r:-r], RIDGE_MIN, cv2.CMP_GT)  # type: ignore[call-overload]  # a number as scalar
+    out = white.copy()
+    part = out[r:-r]
+    part |= cv2.bitwise_and(cv2.bitwise_and(ridge, grey), light) >> 7
+    return out
+
+
+def _gaps(lines: list, top: float) -> list[tuple[float, float]]:
+    """The stretches (from, to) of a column from the slot's `top` on where a card's
+    top must lie unseen: between two tops further apart than GAP_MM, or the whole
+    slot when no top was seen."""
+    if not lines:
+        return [(top, float("inf"))]
+    ys = [top] + [y for y, _ in lines]
+    return [(a, b) for a, b in zip(ys[:-1], ys[1:], strict=True) if b - a > GAP_MM * ALONG]
+
+
+def _into_gaps(lines: list, ridged: list, gaps: list[tuple[float, float]]) -> list:
+    """`lines` with the tops of `ridged` that lie in a gap, RIDGE_SEP_MM or more from
+    its ends and from every top kept."""
+    sep = RIDGE_SEP_MM * ALONG
+    out = list(lines)
+    for y, sl in ridged:
+        inside = any(a + sep <= y <= b - sep for a, b in gaps)
+        if inside and all(abs(y - z) >= sep for z, _ in out):
+            out.append((y, sl))
+    return sorted(out)
+
+
 def _hi_lo(planes) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel, the largest and the smallest of a picture's three planes."""
     b, g, r = planes
@@ -709,6 +756,7 @@ def _lines(
     bin_px: int,
     weak: list | None = None,
     soft: np.ndarray | None = None,
+    least: int | None = None,
 ) -> list:
     """Card top edges: straight lines (row at the slot's middle, slope in rows per mm
     across) through the candidates of at least MIN_BANDS bands, the best supported
@@ -717,7 +765,7 @@ def _lines(
     count towards a line only beside those of WEAK_BANDS bands (a card's top
     border over a light part of its own art, on the bands of a column where the
     art is lighter)."""
-    least = MIN_BANDS if weak is None else WEAK_BANDS
+    least = least or (MIN_BANDS if weak is None else WEAK_BANDS)
     if len(cands) < least:
         return []
     c = np.asarray(cands)
@@ -771,7 +819,7 @@ def _lines(
     out = sorted(zip(at.tolist(), s.tolist(), best[ks].tolist(), strict=True))
     if weak is not None:
         weak += [(y, sl) for y, sl, n in out if n < MIN_BANDS]
-    return [(y, sl) for y, sl, n in out if n >= MIN_BANDS]
+    return [(y, sl) for y, sl, n in out if n >= max(MIN_BANDS, least)]
 
 
 def _not_over_bare(lines: list, gp: np.ndarray, start: int, end: int) -> list:
@@ -1369,6 +1417,13 @@ class FieldReader:
         soft: list = []
         strict = _top_candidates(wp, cp, soft)
         lines = _lines(strict, band_x, xc, bal.shape[0], BIN_PX, weak, soft[0])
+        gaps = _gaps(lines, my * p)
+        if gaps:
+            ridged = _top_candidates(
+                _band_profiles(_with_ridges(white, hi_px, lo_px), n_b, x0, BAND_MM), cp
+            )
+            more = _lines(ridged, band_x, xc, bal.shape[0], BIN_PX, least=RIDGE_BANDS)
+            lines = _into_gaps(lines, more, gaps)
         # On a printed slot: the first card's top and the top card's bottom where the
         # slot's bare grey meets them (not where they lie over the paper beyond it).
         ground_top = ground_bottom = None

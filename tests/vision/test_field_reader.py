@@ -914,3 +914,38 @@ def test_the_next_fields_cards_laid_into_an_empty_slots_side_are_no_card():
     # (and a slot with cards beside it still counts them)
     beside = labels["fields"][10]
     assert len(reader.read(img, beside["quad"], beside["size_mm"]).cards) == len(beside["cards"])
+
+
+def test_a_column_whose_thin_top_borders_are_lost_under_a_lamps_glare_is_counted(tmp_path):
+    """Ten Garden Beans laid 15 mm apart under a lamp's glare, the camera blurred (a
+    slot's view of a development table, r1, seed 2024, table 29, kept as a test
+    picture): the glare set the slot's white, the cards' 3 mm top borders came out
+    as light ridges short of it, and two tops were seen: three cards read. Tops
+    seen further apart than any strip a hand lays have the ridges between them
+    looked at too."""
+    from pathlib import Path
+
+    write_real_enrolment(tmp_path, "r1")
+    reader = FieldReader.from_folder(tmp_path)
+    view = cv2.imread(str(Path(__file__).parents[1] / "data" / "glare-column-r1.png"))
+    lamp = np.array([1.0026, 0.9885, 1.0035])  # (the table's, from its 21 slots)
+    assert reader.read_slot(view, lamp).cards == ["garden"] * 10
+
+
+def test_only_tops_seen_as_ridges_in_a_gap_of_the_column_are_taken():
+    """A ridge top is taken only where the column's tops lie further apart than any
+    strip (GAP_MM), away from the tops around it (a name band's white text lies a
+    few mm under its card's top)."""
+    from companion.vision.field_reader import ALONG, GAP_MM, RIDGE_SEP_MM, _gaps, _into_gaps
+
+    p = ALONG
+    lines = [(20.0, 0.0), (50.0, 0.0), (50.0 + 2 * GAP_MM * p, 0.0)]
+    gaps = _gaps(lines, 20.0)
+    assert gaps == [(50.0, 50.0 + 2 * GAP_MM * p)]
+    middle = 50.0 + GAP_MM * p
+    near = 50.0 + (RIDGE_SEP_MM - 1) * p  # (text under the top at 50)
+    outside = 35.0  # (between two tops a strip apart)
+    kept = _into_gaps(lines, [(outside, 0.0), (near, 0.0), (middle, 0.1)], gaps)
+    assert kept == sorted([*lines, (middle, 0.1)])
+    assert _gaps([(20.0, 0.0), (60.0, 0.0)], 20.0) == []  # (20 mm apart: a strip)
+    assert _gaps([], 20.0) == [(20.0, float("inf"))]  # (no top seen at all)
