@@ -31,9 +31,11 @@ class Refusal(StrEnum):
     CORRECTION_REFUSED = "correction-refused"
     INTERNAL = "internal"
     MALFORMED_MESSAGE = "malformed-message"
+    MOVED_ON = "moved-on"
     NO_CAMERA = "no-camera"
     NO_DEALS = "no-deals"
     NO_OFFER = "no-offer"
+    OFFER_ACCEPTED = "offer-accepted"
     NO_PANEL = "no-panel"
     NO_SUCH_FIELD = "no-such-field"
     NO_TABLE = "no-table"
@@ -64,6 +66,7 @@ REFUSAL_DE: dict[Refusal, str] = {
     Refusal.CORRECTION_REFUSED: "Diese Korrektur passt nicht zum Spiel.",
     Refusal.INTERNAL: "Am Tisch ist etwas schiefgegangen.",
     Refusal.MALFORMED_MESSAGE: "Diese Nachricht versteht der Tisch nicht.",
+    Refusal.MOVED_ON: "Zu spät: das Spiel ging weiter.",
     Refusal.NO_CAMERA: "An diesem Tisch liest keine Kamera.",
     Refusal.NO_DEALS: (
         "Ein Handel wird aus einzelnen Karten zusammengestellt (nicht in jedem Spiel)."
@@ -71,6 +74,7 @@ REFUSAL_DE: dict[Refusal, str] = {
     Refusal.NO_OFFER: (
         "Es gibt kein Angebot zu beantworten: es wurde zurückgenommen oder ist verfallen."
     ),
+    Refusal.OFFER_ACCEPTED: "Zu spät: dein Angebot wurde schon angenommen.",
     Refusal.NO_PANEL: "Dieser Tisch hat kein Bedienfeld.",
     Refusal.NO_SUCH_FIELD: "Dieses Feld sieht die Kamera nicht.",
     Refusal.NO_TABLE: "Diesen Tisch gibt es nicht: prüfe den Code auf dem Bildschirm des Tischs.",

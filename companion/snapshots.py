@@ -58,6 +58,9 @@ class Snapshots:
                         for s in range(t.players)
                     ],
                     "started": t.state is not None,
+                    # The log's length this shows: a phone's move says what it saw
+                    # (a move another's came before is told "too late").
+                    "n": t.next_n,
                     # A seat no phone holds is a bot's (the demo): one left is played
                     # on at once, not waited for.
                     "bots_take_seats": partners is not None,

@@ -19,8 +19,8 @@ from .store import Seat
 class TableError(CompanionError):
     """A request the service refuses (not a rule of the game): says what was wrong."""
 
-    def __init__(self, code: Refusal, message: str) -> None:
-        super().__init__(Refusal(code).value, message, REFUSAL_DE[Refusal(code)])
+    def __init__(self, code: Refusal, message: str, de: str | None = None) -> None:
+        super().__init__(Refusal(code).value, message, de or REFUSAL_DE[Refusal(code)])
 
 
 class Partners(Protocol):
@@ -142,6 +142,9 @@ class Table:
     # between its looks, the hand laying the first), which is no move.
     past: deque[tuple[int, Any]] = field(default_factory=lambda: deque(maxlen=PAST_KEPT))
     offer: Offer | None = None  # a move waiting for another phone's yes (see Offer)
+    # The last offer said yes to, its move made: its maker's take-back that comes
+    # too late is told so (told "there is no offer", they read it as taken back).
+    accepted: Offer | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     @property

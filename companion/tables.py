@@ -269,7 +269,7 @@ class TableService:
             t.next_n = 0
             t.log = []
             t.notices = []
-            t.offer = None
+            t.offer = t.accepted = None
             t.passed = {}  # (a "none for me" of the last game is no answer in this one)
         self._changed(t.code)
 
@@ -387,15 +387,30 @@ class TableService:
         *,
         seat: int | None = None,
         source: str = "phone",
+        seen: int | None = None,
     ) -> dict[str, Any]:
         """Apply an action (its JSON form). With `seat`, the action must be that
         seat's own. Returns {"n": position in the log} once the action is on disk;
-        raises RuleError (the engine refused it) or TableError; nothing changes then."""
+        raises RuleError (the engine refused it) or TableError; nothing changes then.
+        `seen`: the log's length the phone's screen showed. A move the game refuses
+        because another's came first is said so, with that move ("too late: Anna
+        ends her turn"): the rule's own words named a step, "the turn is at step
+        'plant'", to a person who had tapped what the phone offered."""
         t = self.table(code)
         with t.lock:
             if t.state is None:
                 raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
-            done = self._act(t, t.game.action_from_json(data), seat, source)
+            try:
+                done = self._act(t, t.game.action_from_json(data), seat, source)
+            except RuleError as err:
+                if seen is None or seen >= t.next_n or not t.log:
+                    raise
+                last = t.log[-1]
+                raise TableError(
+                    Refusal.MOVED_ON,
+                    f"too late: the game moved on ({w.text(last, 'en')})",
+                    f"Zu spät: das Spiel ging weiter ({w.text(last, 'de')}).",
+                ) from err
         self._changed(t.code)
         return done
 
@@ -476,14 +491,27 @@ class TableService:
             bots.add(action.player)
         t.add_log(_log_line(t, before, action, bots))
 
-    def answer_offer(self, code: str, seat: int, accept: bool) -> dict[str, Any]:
+    def answer_offer(
+        self, code: str, seat: int, accept: bool, offer: Offer | None = None
+    ) -> dict[str, Any]:
         """A phone answers the offer made to it (`accept`: yes, the move is made; no:
-        it is dropped and its maker told), or its maker takes it back (no)."""
+        it is dropped and its maker told), or its maker takes it back (no).
+        `offer`: the one answered (a bot's answer, decided on it), if it still waits."""
         t = self.table(code)
         with t.lock:
-            offer = t.offer
+            waiting = t.offer
+            took = t.accepted
+            if offer is not None and waiting is not offer:
+                raise TableError(Refusal.NO_OFFER, "that offer no longer waits for an answer")
+            offer = waiting
             if offer is None or offer.n != t.next_n:
                 t.offer = None
+                if took is not None and seat == took.by and took.n == t.next_n - 1:
+                    # (the maker's take-back crossed the yes: the move is made)
+                    name = w.seat_name(t.names, min(took.to), "en")
+                    raise TableError(
+                        Refusal.OFFER_ACCEPTED, f"too late: {name} said yes, and the move was made"
+                    )
                 raise TableError(
                     Refusal.NO_OFFER, "there is no offer to answer: it was taken back or lapsed"
                 )
@@ -514,6 +542,7 @@ class TableService:
             else:
                 after = t.game.apply(t.state, offer.action)  # (the state it was made on)
                 n = self._apply(t, offer.action, after, offer.by, "phone")
+                t.accepted = offer
         self._changed(t.code)
         return {"n": n}
 

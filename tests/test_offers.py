@@ -80,6 +80,38 @@ def test_the_maker_takes_an_offer_back_and_only_the_one_asked_answers_yes(servic
     assert err.value.code == "no-offer"
 
 
+def test_a_take_back_that_crosses_the_yes_is_told_the_move_was_made(service):
+    """Bob said yes as Anna tapped "Take the offer back": the gift was made, and
+    Anna was told "there is no offer to answer: it was taken back or lapsed"."""
+    code, t = _trading(service)
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    n = service.answer_offer(code, 1, True)["n"]
+    with pytest.raises(TableError, match="too late: Bob said yes, and the move was made") as err:
+        service.answer_offer(code, 0, False)
+    assert err.value.code == "offer-accepted"
+    assert err.value.to_json("de")["message"] == "Zu spät: dein Angebot wurde schon angenommen."
+    assert t.next_n == n + 1  # (nothing taken back)
+    # Once the game moved on, a take-back is of no offer, as before.
+    end = next(a for a in t.game.legal_actions(t.state) if a.type == "end-trading")
+    service.act(code, end.to_json(), seat=0)
+    with pytest.raises(TableError) as err:
+        service.answer_offer(code, 0, False)
+    assert err.value.code == "no-offer"
+
+
+def test_an_answer_decided_on_one_offer_does_not_answer_another(service):
+    """A bot decides on the offer it saw: if the maker took it back and made
+    another meanwhile, its answer is not the new one's."""
+    code, t = _trading(service)
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    seen = t.offer
+    service.answer_offer(code, 0, False)
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    with pytest.raises(TableError) as err:
+        service.answer_offer(code, 1, True, seen)
+    assert err.value.code == "no-offer" and t.offer is not None
+
+
 def test_an_offer_lapses_when_the_game_moves_on(service):
     code, t = _trading(service)
     service.act(code, _trade(t, 1).to_json(), seat=0)

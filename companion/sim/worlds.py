@@ -447,6 +447,22 @@ class Bots:
             self._drop_away_notice(t, seat)
             self.service.notice(self.code, YOU, c.words(time.time()), seat=seat, keep=RETURN_KEPT)
 
+    def _answer_offer(self) -> None:
+        """An offer waiting for a seat a bot now plays (its phone went away after the
+        offer was made) is answered as one made to the bot would be: its maker
+        waited on "Waiting for Anna (bot) to answer", and no answer came."""
+        with self.service.holding(self.code) as t:
+            offer = t.offer
+            if offer is None:
+                return
+            seats = [s for s in sorted(offer.to) if self.answers_for(t, s)]
+            if not seats:
+                return
+            yes = self.objection(t, offer.action, seats[0]) is None
+        # (an offer answered, taken back or lapsed meanwhile is no bot's slip)
+        with contextlib.suppress(CompanionError):
+            self.service.answer_offer(self.code, seats[0], yes, offer)
+
     def _run(self) -> None:
         while not self.stop.is_set():
             t = self.service.find(self.code)
@@ -461,6 +477,7 @@ class Bots:
                     continue
                 self._greet_takeovers(t)
                 self._greet_returns(t)
+                self._answer_offer()
                 self.step()
             except Exception:  # a bot's slip must not stop the demo table
                 if self.stop.is_set():

@@ -346,7 +346,9 @@ def on_leave(msg: dict) -> dict:
 def on_act(msg: dict) -> dict:
     code, seat = _phone()
     # Acknowledged only after the store has the action on disk (TableService.act).
-    return _ok(**service().act(code, msg["action"], seat=seat, source="phone"))
+    return _ok(
+        **service().act(code, msg["action"], seat=seat, source="phone", seen=msg.get("seen"))
+    )
 
 
 @_handler("deal")

@@ -188,6 +188,50 @@ def test_a_seat_whose_phone_is_gone_goes_back_to_its_bot_and_returns_with_the_ph
     assert bots.humans(t) == {0} and 0 in t.seats
 
 
+def test_an_offer_waiting_for_a_seat_whose_phone_went_away_is_answered_by_its_bot():
+    """Ben offered Anna a trade and Anna's phone went: her seat went to the bot, and
+    the big screen said "Waiting for Anna (bot) to answer Ben's offer" for good (the
+    bots answered only offers made to them). Now the bot answers, as for itself."""
+    service, code = _table("bohnanza", 3, 2)
+    service.join(code, 0, "Ben")
+    service.join(code, 1, "Anna")
+    t = service.table(code)
+    bots = Bots(service, code, 0.0, 2, away_after=30.0)
+    service.answer_for(code, bots)
+    for kind in ("plant", "draw-face-up"):
+        move = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
+        service.act(code, move.to_json(), seat=0)
+    trades = [a for a in t.game.legal_actions(t.state) if a.type == "trade" and a.partner == 1]
+    liked = next(a for a in trades if t.game.agrees(t.state, a, 1))
+    n = t.next_n
+    assert service.act(code, liked.to_json(), seat=0)["asked"] == [1]
+    bots._answer_offer()  # (Anna's phone is there: hers to answer)
+    assert t.offer is not None
+    service.seat_away(code, 1, True)
+    t.away[1] -= 31  # half a minute later: the bot plays Anna's seat
+    bots._answer_offer()
+    assert t.offer is None and t.next_n == n + 1  # the bot said yes: a deal it likes
+    assert t.log_text[-1] == "Ben gives the face-up Blue Bean to Anna (bot)"
+    # One it does not like: a no, said to Ben.
+    disliked = next(
+        (
+            a
+            for a in t.game.legal_actions(t.state)
+            if a.type == "trade" and a.partner == 1 and not t.game.agrees(t.state, a, 1)
+        ),
+        None,
+    )
+    assert disliked is not None
+    service.seat_away(code, 1, False)
+    service.act(code, disliked.to_json(), seat=0)
+    service.seat_away(code, 1, True)
+    t.away[1] -= 31
+    bots._answer_offer()
+    assert t.offer is None and t.next_n == n + 1
+    said = [x["text"] for x in service.snapshot(code, 0)["notices"] if x.get("seat") == 0]
+    assert said == ["Anna says no to your offer"]
+
+
 def test_the_moment_a_bot_takes_an_away_seat_the_phones_and_join_page_are_told():
     """A person whose phone lost its data saw "the host can free the seat" on the
     join page until a bot played their turn: nothing told the pages that the bot

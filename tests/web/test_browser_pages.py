@@ -273,6 +273,39 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     expect(anna.locator("#step")).not_to_contain_text("your choice too")
 
 
+def test_on_its_own_turn_a_phone_names_the_other_player_the_bonus_draw_waits_for(live, browser):
+    """The Duel's phase 4 on Ben's turn: Anna gave up a bo(h)nus card, so the table
+    waits for her to draw one. Ben's phone said "Your turn" and "Nothing you need to
+    do now. If you wish:" (his own discard), his "End your turn" gone, and nothing
+    said whom the table waited for."""
+    from dataclasses import replace
+
+    code = live.open("duel", 2, knowledge="known", seed=2)
+    phone(browser, live, code, 0, "Anna")
+    ben = phone(browser, live, code, 1, "Ben")
+    live.service.start_game(code)
+    t = live.service.table(code)
+    with t.lock:
+        s = t.state
+        anna = replace(s.players[0], bonus=s.players[0].bonus[:2], bonus_discarded=True)
+        t.state = replace(
+            s,
+            active=1,
+            turn=s.turn + 1,
+            step="bonus",
+            refilling=False,
+            players=(anna, s.players[1]),
+        )
+    live.service.notice(code, "test", "Anna discarded")
+    assert live.service.snapshot(code, 1)["view"]["waiting_for"] == [0]
+    expect(ben.locator("#turn")).to_have_text("Your turn: Anna to move")
+    expect(ben.locator("#actions p.hint[data-key='waiting']")).to_have_text("Waiting for Anna.")
+    # (his own bo(h)nus card he may still give up: a choice)
+    expect(ben.locator("#actions p.hint[data-key='choices']")).to_have_text(
+        "Nothing you need to do now. If you wish:"
+    )
+
+
 def test_each_game_fits_the_phone(live, browser):
     for game, players in (("duel", 2), ("dice", 3)):
         code = live.open(game, players, knowledge="known", seed=2)

@@ -192,6 +192,44 @@ def test_a_refused_move_returns_the_engines_message_and_changes_nothing(client_f
     assert service.snapshot(code) == before
 
 
+def test_a_move_anothers_move_came_before_is_told_too_late_with_that_move(client_for, service):
+    """Anna ended her turn as Ben tapped a bo(h)nus card to discard: Ben read "You
+    can't discard a bo(h)nus card now: the turn is at step 'plant'". A move the
+    phone's screen offered, refused because another's came first, is said so."""
+    host, code = open_table(client_for, "duel", 2, knowledge="known", seed=3)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, _ = join(client_for, code, 0, "Anna")
+    ben, _ = join(client_for, code, 1, "Ben")
+    t = service.table(code)
+
+    def crossing(state):
+        """Anna's move that takes away a move of Ben's, both legal now."""
+        legal = t.game.legal_actions(state)
+        for annas in (a for a in legal if a.player == 0):
+            after = t.game.legal_actions(t.game.apply(state, annas))
+            for bens in (a for a in legal if a.player == 1 and a not in after):
+                return annas, bens
+        return None
+
+    while (pair := crossing(t.state)) is None:  # (the game played on to such a moment)
+        service.act(code, t.game.legal_actions(t.state)[0].to_json(), source="host")
+    annas, bens = pair
+    seen = service.snapshot(code, 1)["table"]["n"]
+    assert seen == t.next_n
+    assert anna.emit("act", {"action": annas.to_json()}, callback=True)["ok"]
+    said = t.log_text[-1]
+    before = service.snapshot(code)
+    reply = ben.emit("act", {"action": bens.to_json(), "seen": seen}, callback=True)
+    assert reply["error"] == {
+        "code": "moved-on",
+        "message": f"too late: the game moved on ({said})",
+    }
+    assert service.snapshot(code) == before
+    # Without `seen` (or with the screen's latest), the rule's own words, as before.
+    reply = ben.emit("act", {"action": bens.to_json(), "seen": t.next_n}, callback=True)
+    assert reply["error"]["code"] not in ("moved-on", "malformed-message")
+
+
 def test_hidden_beans_are_asked_for(client_for):
     host, code = open_table(client_for)
     host.emit("host:start", {"code": code}, callback=True)

@@ -110,8 +110,10 @@
     // Duel's gift the other plants, traded cards others plant): "Your turn" alone
     // above "Waiting for Seat 2 to plant the gift" read as a contradiction.
     const waiting = (v && v.waiting_for) || [];
+    // (a choice of one's own meanwhile, the Duel's bo(h)nus card to give up, is no
+    // move the table waits for: "Your turn" read as if it waited for one)
     const theirs = mine && waiting.length > 0 && !waiting.includes(me)
-      && !legalMoves().some((it) => !it.any_time);
+      && !legalMoves().some((it) => !it.any_time && !it.optional);
     const status = document.getElementById("status");
     status.className = "status" + ((mine && !theirs) || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
     document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) })
@@ -404,6 +406,13 @@
     // trade on another's turn as what to do, and lost their fields behind them).
     ui.onlyChoices = !v.over && !asked && items.every(free);
     if (ui.onlyChoices && !closing) {
+      // On one's own turn, whom the table waits for meanwhile (the other player's
+      // bo(h)nus draw after their discard: nothing said whose tap it waited for).
+      const others = v.active === me ? (v.waiting_for || []).filter((s) => s !== me) : [];
+      if (others.length) {
+        out.push(C.h("p", { class: "hint", "data-key": "waiting" },
+          C.t("moves.waiting", { names: C.list(others.map((s) => R.actor(snap, s))) })));
+      }
       out.push(C.h("p", { class: "hint", "data-key": "choices" }, C.t("moves.onlyChoices")));
     }
     // The cards face up (or offered) are what most moves are about: shown with them.
@@ -651,7 +660,9 @@
 
   async function send(action, label) {
     ui.gone = false;
-    const reply = await request("act", { action });
+    // (with the log's length this screen showed: a move another's came before is
+    // told "too late: Anna ends her turn", not the rule's words for a step)
+    const reply = await request("act", { action, seen: snap.table.n });
     if (reply.ok) { ui.form = null; closeGroup(); }
     // Made (not waiting for another's yes): said for a moment above the dock (a
     // newcomer's gift to a bot just vanished from the table, with nothing said).
