@@ -108,18 +108,16 @@ class Snapshots:
                     out["legal"] = legal_for(t, seat, lang, partners)
                 offer = t.offer if t.offer is not None and t.offer.n == t.next_n else None
                 if offer is not None:
-                    # A move waiting for another phone's yes: said to each from its side.
+                    # A move waiting for another phone's yes: said to each from its
+                    # side; to the others (the big screen) as the log will say it
+                    # ("Trade your Coffee Bean for Bob's Soy Bean" was the maker's).
+                    party = seat is not None and seat in offer.action.seats
                     out["offer"] = {
                         "by": offer.by,
                         "to": sorted(offer.to),
-                        "label": views.label(
-                            t.game,
-                            t.state,
-                            offer.action,
-                            t.names,
-                            lang,
-                            seat if seat in offer.action.seats else None,
-                        ),
+                        "label": views.label(t.game, t.state, offer.action, t.names, lang, seat)
+                        if party
+                        else views.describe(t.game, t.state, offer.action, t.names, lang=lang),
                     }
                     out["view"]["waiting_for"] = sorted(set(out["view"]["waiting_for"]) | offer.to)
                 look = self._look(t)

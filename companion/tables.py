@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 # read-aloud (I/L/1, O/0, S/5, Z/2, B/8).
 CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXY"
 TAKEOVER_WAITS = 3.0  # s at most a seat taken from a bot waits for the bot's move in the air
+ANSWERS = ("accepted", "declined", "lapsed")  # what a maker is told of an offer
 LAPSED_KEPT = 20.0  # s an offer's "lapsed" stays on its maker's phone though the game moves on
 
 
@@ -455,7 +456,10 @@ class TableService:
         )
         asked = frozenset[int]() if seat is None else asked_of(t, action, seat, partners)
         if seat is not None and asked:
-            # Another person's cards change hands: their phone says yes first.
+            # Another person's cards change hands: their phone says yes first. (What
+            # was said of the maker's last offer goes: "Ben says no to your offer"
+            # stood above the next one, waiting.)
+            t.notices = [n for n in t.notices if not (n.seat == seat and n.kind in ANSWERS)]
             t.offer = Offer(action, seat, asked, t.next_n)
             return {"n": None, "asked": sorted(asked), **words}
         return {"n": self._apply(t, action, after, seat, source), **words}
@@ -543,6 +547,14 @@ class TableService:
                 after = t.game.apply(t.state, offer.action)  # (the state it was made on)
                 n = self._apply(t, offer.action, after, offer.by, "phone")
                 t.accepted = offer
+                # Said to its maker, as a no is (a yes came with nothing said).
+                yes = {"en": "says yes to your offer", "de": "nimmt dein Angebot an"}
+                t.add_notice(
+                    "accepted",
+                    w.each(lambda lang: f"{w.seat_name(t.names, seat, lang)} {yes[lang]}"),
+                    offer.by,
+                    keep=LAPSED_KEPT,
+                )
         self._changed(t.code)
         return {"n": n}
 

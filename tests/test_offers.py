@@ -80,6 +80,22 @@ def test_the_maker_takes_an_offer_back_and_only_the_one_asked_answers_yes(servic
     assert err.value.code == "no-offer"
 
 
+def test_a_yes_is_said_to_the_maker_and_what_was_said_of_an_offer_goes_with_the_next(service):
+    """A yes came with nothing said to the maker, and "Bob says no to your offer"
+    stood above her next offer, waiting."""
+    code, t = _trading(service)
+    mine = lambda: [n["text"] for n in service.snapshot(code, 0)["notices"] if n.get("seat") == 0]  # noqa: E731
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    service.answer_offer(code, 1, False)
+    assert mine() == ["Bob says no to your offer"]
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    assert mine() == []  # (the next offer waits: the last one's no is old news)
+    service.answer_offer(code, 1, True)
+    assert mine() == ["Bob says yes to your offer"]
+    de = service.snapshot(code, 0, "de")["notices"]
+    assert [n["text"] for n in de if n.get("seat") == 0] == ["Bob nimmt dein Angebot an"]
+
+
 def test_a_take_back_that_crosses_the_yes_is_told_the_move_was_made(service):
     """Bob said yes as Anna tapped "Take the offer back": the gift was made, and
     Anna was told "there is no offer to answer: it was taken back or lapsed"."""

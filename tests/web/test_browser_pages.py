@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 from playwright.sync_api import expect
 
+from companion import views
 from companion.engine import dice, duel
 from companion.engine.beans import VARIETIES
 from companion.engine.games import GAMES
@@ -304,6 +305,10 @@ def test_on_its_own_turn_a_phone_names_the_other_player_the_bonus_draw_waits_for
     expect(ben.locator("#actions p.hint[data-key='choices']")).to_have_text(
         "Nothing you need to do now. If you wish:"
     )
+    # In German too (it read "Du bist dran, gefragt: Anna").
+    ben.click(".lang-switch button[data-lang='de']")
+    expect(ben.locator("#turn")).to_have_text("Du bist dran, der Tisch wartet auf Anna")
+    expect(ben.locator("#actions p.hint[data-key='waiting']")).to_have_text("Warten auf Anna.")
 
 
 def test_each_game_fits_the_phone(live, browser):
@@ -328,6 +333,8 @@ def test_each_game_fits_the_phone(live, browser):
             not_wider(anna)
             save.click()
             expect(anna.locator("#log li").first).to_contain_text("saves")
+            # Said done, as every other move is (a newcomer saw nothing after a save).
+            expect(anna.locator("#done-note")).to_have_text(re.compile(r"^✓ Done: Save "))
         if game == "duel":
             # The Duel pays dollars: a field says how many more cards the next one needs,
             # and which beans it takes next (the ladder: its own, or the next higher).
@@ -1434,7 +1441,11 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     offer = bob.locator("#actions .offer")
     expect(offer).to_contain_text("Anna proposes:")
     expect(bob.locator("#status")).to_have_class(re.compile("mine"))
-    expect(dash.locator("#step")).to_have_text("Waiting for Bob to answer Anna's offer")
+    # ... and what it is, as the log will say it (it said nothing of the offer).
+    t = live.service.table(code)
+    said = views.describe(t.game, t.state, t.offer.action, t.names)
+    assert said.startswith("Anna ")
+    expect(dash.locator("#step")).to_have_text(f"Waiting for Bob to answer Anna's offer: {said}")
     # Yes is the move to make; no, and Bob's harvests of any moment, are choices.
     expect(offer.locator("button", has_text="Yes, deal")).not_to_have_class(re.compile("optional"))
     expect(offer.locator("button", has_text="No, thanks")).to_have_class(re.compile("optional"))
@@ -1449,6 +1460,7 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     live.service.act(code, item["action"], seat=0)
     bob.locator("#actions button", has_text="No, thanks").click()
     expect(anna.locator("#warnings")).to_contain_text("Bob says no to your offer")
+    expect(anna.locator("#warnings")).not_to_contain_text("Bob says yes")  # (old news)
     assert live.service.table(code).next_n == n + 1
     # (said to Anna's phone, not to the room: the big screen showed "your offer")
     expect(dash.locator("#step")).not_to_contain_text("answer")

@@ -225,7 +225,7 @@ const WORDS = {
     taler: { one: "{n} Taler", other: "{n} Taler" },
     "turn.yours": "Du bist dran",
     "turn.yourMove": "{name} ist dran, du bist gefragt",
-    "turn.theirMove": "Du bist dran, gefragt: {names}",
+    "turn.theirMove": "Du bist dran, der Tisch wartet auf {names}",
     "turn.of": "{name} ist dran",
     "turn.waiting": "Warten, bis der Gastgeber startet",
     "turn.over": "Spielende",

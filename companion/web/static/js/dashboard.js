@@ -96,7 +96,8 @@
     const names = (seats) => C.list(seats.map((s) => R.actor(snap, s)));
     const step = document.getElementById("step");
     step.textContent = !v || v.over ? ""
-      : snap.offer ? C.t("offer.answer", { names: names(snap.offer.to), name: R.name(snap, snap.offer.by) })
+      // (and what the offer is: "… Anna's offer" alone said nothing of it)
+      : snap.offer ? C.t("offer.answer", { names: names(snap.offer.to), name: R.name(snap, snap.offer.by) }) + ": " + snap.offer.label
         : waits ? C.t("step.others", { names: names(waited), step: R.stepText(v) })
           : R.stepText(v);
     step.classList.toggle("waits", waits || !!snap.offer);

@@ -640,7 +640,7 @@
     return C.h("div", { class: "save-bar", "data-key": "save" },
       C.h("p", { class: "hint" }, hint),
       C.h("button", { class: "move primary save", disabled: !match || ui.busy, "data-type": "save",
-        onclick: () => { if (match) { send(match.action); ui.dice.clear(); } } },
+        onclick: () => { if (match) { send(match.action, match.label); ui.dice.clear(); } } },
       chosen.length ? C.n("dice.save", chosen.length) : C.t("group.save")));
   }
 
