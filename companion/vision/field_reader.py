@@ -351,6 +351,8 @@ RIDGE_STEP = 20  # levels lighter than both sides (the smallest channel, balance
 RIDGE_MIN = 110  # ... and at least this light, and as colourless as white
 RIDGE_BANDS = 5  # a top seen only as a ridge: in this many bands (text is shorter)
 RIDGE_SEP_MM = 8.0  # ... and this far from every other top (a name band's text)
+BAND_SHARE = 0.15  # of a card's length: its beanometer's white band, at the bottom
+BAND_SLACK_MM = 8.0  # a top seen this near to where the top card's band starts is it
 
 
 def _with_ridges(white: np.ndarray, hi: np.ndarray, lo: np.ndarray) -> np.ndarray:
@@ -366,14 +368,21 @@ def _with_ridges(white: np.ndarray, hi: np.ndarray, lo: np.ndarray) -> np.ndarra
     return out
 
 
-def _gaps(lines: list, top: float) -> list[tuple[float, float]]:
+def _gaps(lines: list, top: float, card_mm: float = CARD_MM_LONG) -> list[tuple[float, float]]:
     """The stretches (from, to) of a column from the slot's `top` on where a card's
     top must lie unseen: between two tops further apart than GAP_MM, or the whole
-    slot when no top was seen."""
+    slot when no top was seen. Not the top card's own, from its top to where its
+    beanometer's white band starts (seen as a top: the coins break the band), the
+    most of its art: a light ridge in a card's art is no top."""
     if not lines:
         return [(top, float("inf"))]
     ys = [top] + [y for y, _ in lines]
-    return [(a, b) for a, b in zip(ys[:-1], ys[1:], strict=True) if b - a > GAP_MM * ALONG]
+    gaps = [(a, b) for a, b in zip(ys[:-1], ys[1:], strict=True) if b - a > GAP_MM * ALONG]
+    if gaps and len(lines) >= 2 and gaps[-1][1] == ys[-1]:
+        band = (1 - BAND_SHARE) * card_mm * ALONG
+        if abs(gaps[-1][1] - gaps[-1][0] - band) <= BAND_SLACK_MM * ALONG:
+            gaps.pop()
+    return gaps
 
 
 def _into_gaps(lines: list, ridged: list, gaps: list[tuple[float, float]]) -> list:
@@ -1417,7 +1426,7 @@ class FieldReader:
         soft: list = []
         strict = _top_candidates(wp, cp, soft)
         lines = _lines(strict, band_x, xc, bal.shape[0], BIN_PX, weak, soft[0])
-        gaps = _gaps(lines, my * p)
+        gaps = _gaps(lines, my * p, card_mm)
         if gaps:
             ridged = _top_candidates(
                 _band_profiles(_with_ridges(white, hi_px, lo_px), n_b, x0, BAND_MM), cp

@@ -935,7 +935,7 @@ def test_a_column_whose_thin_top_borders_are_lost_under_a_lamps_glare_is_counted
 def test_only_tops_seen_as_ridges_in_a_gap_of_the_column_are_taken():
     """A ridge top is taken only where the column's tops lie further apart than any
     strip (GAP_MM), away from the tops around it (a name band's white text lies a
-    few mm under its card's top)."""
+    few mm under its card's top), and not in the top card's art."""
     from companion.vision.field_reader import ALONG, GAP_MM, RIDGE_SEP_MM, _gaps, _into_gaps
 
     p = ALONG
@@ -948,4 +948,8 @@ def test_only_tops_seen_as_ridges_in_a_gap_of_the_column_are_taken():
     kept = _into_gaps(lines, [(outside, 0.0), (near, 0.0), (middle, 0.1)], gaps)
     assert kept == sorted([*lines, (middle, 0.1)])
     assert _gaps([(20.0, 0.0), (60.0, 0.0)], 20.0) == []  # (20 mm apart: a strip)
+    # The top card's own top to where its beanometer's band starts (seen as a top:
+    # its coins break the band) is its art, no gap: a light ridge there is no top.
+    band = 50.0 + 0.85 * 87 * p
+    assert _gaps([(20.0, 0.0), (50.0, 0.0), (band, 0.0)], 20.0) == []
     assert _gaps([], 20.0) == [(20.0, float("inf"))]  # (no top seen at all)
