@@ -285,7 +285,7 @@ class TableService:
                 raise TableError(Refusal.NOTHING_TO_UNDO, "there is no action to undo")
             kept = t.log
             self._replay(t)
-            t.offer = None
+            t.offer = t.accepted = None  # (an offer's move taken back: no "too late")
             # The host's take-back stays in the log, said so below; the camera's own
             # (a misread put right) leaves no line of the move it took back (its
             # line came twice once the corrected move was made).

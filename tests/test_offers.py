@@ -115,6 +115,16 @@ def test_a_take_back_that_crosses_the_yes_is_told_the_move_was_made(service):
     assert err.value.code == "no-offer"
 
 
+def test_a_take_back_after_the_host_undid_the_accepted_move_is_of_no_offer(service):
+    code, t = _trading(service)
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    service.answer_offer(code, 1, True)
+    service.undo(code)  # (the log keeps the move, marked undone: its length stays)
+    with pytest.raises(TableError) as err:
+        service.answer_offer(code, 0, False)
+    assert err.value.code == "no-offer"  # not "too late: Bob said yes"
+
+
 def test_an_answer_decided_on_one_offer_does_not_answer_another(service):
     """A bot decides on the offer it saw: if the maker took it back and made
     another meanwhile, its answer is not the new one's."""
