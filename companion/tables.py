@@ -49,6 +49,25 @@ LAPSED_KEPT = 20.0  # s an offer's "lapsed" stays on its maker's phone though th
 Listener = Callable[[str], None]
 
 
+@contextmanager
+def _too_late(t: Table, seen: int | None) -> Iterator[None]:
+    """A phone's move the game refuses once another's came first (`seen`: the log's
+    length the phone's screen showed) is said so, with the last move: "too late:
+    the game moved on (Anna ends her turn)"; the rule's own words named a step,
+    "the turn is at step 'plant'", to a person who had tapped what was offered."""
+    try:
+        yield
+    except RuleError as err:
+        if seen is None or seen >= t.next_n or not t.log:
+            raise
+        last = t.log[-1]
+        raise TableError(
+            Refusal.MOVED_ON,
+            f"too late: the game moved on ({w.text(last, 'en')})",
+            f"Zu spät: das Spiel ging weiter ({w.text(last, 'de')}).",
+        ) from err
+
+
 class TableService:
     def __init__(self, store: Store, library_path: str | None = None) -> None:
         self.store = store
@@ -393,32 +412,22 @@ class TableService:
         """Apply an action (its JSON form). With `seat`, the action must be that
         seat's own. Returns {"n": position in the log} once the action is on disk;
         raises RuleError (the engine refused it) or TableError; nothing changes then.
-        `seen`: the log's length the phone's screen showed. A move the game refuses
-        because another's came first is said so, with that move ("too late: Anna
-        ends her turn"): the rule's own words named a step, "the turn is at step
-        'plant'", to a person who had tapped what the phone offered."""
+        `seen`: the log's length the phone's screen showed (see `_too_late`)."""
         t = self.table(code)
         with t.lock:
             if t.state is None:
                 raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
-            try:
+            with _too_late(t, seen):
                 done = self._act(t, t.game.action_from_json(data), seat, source)
-            except RuleError as err:
-                if seen is None or seen >= t.next_n or not t.log:
-                    raise
-                last = t.log[-1]
-                raise TableError(
-                    Refusal.MOVED_ON,
-                    f"too late: the game moved on ({w.text(last, 'en')})",
-                    f"Zu spät: das Spiel ging weiter ({w.text(last, 'de')}).",
-                ) from err
         self._changed(t.code)
         return done
 
-    def act_deal(self, code: str, parts: list, *, seat: int, lang: str = "en") -> dict[str, Any]:
+    def act_deal(
+        self, code: str, parts: list, *, seat: int, lang: str = "en", seen: int | None = None
+    ) -> dict[str, Any]:
         """A deal a phone built card by card (each part a move of its own, see
         Action.part): made as the one move they make together, as `act` makes it;
-        with its words (`label`), as the phone says the move made."""
+        with its words (`label`), as the phone says the move made. `seen`: as `act`'s."""
         t = self.table(code)
         with t.lock:
             if t.state is None:
@@ -428,7 +437,8 @@ class TableService:
             moves = [t.game.action_from_json(p) for p in parts]
             if not moves or not all(m.part for m in moves):
                 raise TableError(Refusal.NO_DEALS, "a deal is built of single cards")
-            done = self._act(t, t.game.combine(t.state, moves), seat, "phone", worded=lang)
+            with _too_late(t, seen):
+                done = self._act(t, t.game.combine(t.state, moves), seat, "phone", worded=lang)
         self._changed(t.code)
         return done
 

@@ -60,7 +60,7 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     # told "too late", see TableService.act)
     "act": ({"action": obj}, {"seen": integer(0, 10**6)}),
     # A deal built card by card: each part one card of it (see Action.part).
-    "deal": ({"parts": PARTS}, {}),
+    "deal": ({"parts": PARTS}, {"seen": integer(0, 10**6)}),
     "cards": ({"cards": small_json}, {}),
     "leave": ({}, {}),
     "watch": ({"code": ROOM}, {}),

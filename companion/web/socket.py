@@ -354,7 +354,9 @@ def on_act(msg: dict) -> dict:
 @_handler("deal")
 def on_deal(msg: dict) -> dict:
     code, seat = _phone()
-    return _ok(**service().act_deal(code, msg["parts"], seat=seat, lang=_lang()))
+    return _ok(
+        **service().act_deal(code, msg["parts"], seat=seat, lang=_lang(), seen=msg.get("seen"))
+    )
 
 
 @_handler("offer:answer")

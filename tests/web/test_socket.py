@@ -171,6 +171,13 @@ def test_a_deal_built_card_by_card_is_made_as_one_trade_and_said_in_words(client
     assert t.state.players[2].set_aside == given
     reply = anna.emit("deal", {"parts": parts}, callback=True)  # (no face-up card left)
     assert not reply["ok"] and reply["error"]["code"] == "no-such-card"
+    # ... said "too late" to a phone whose screen still showed the cards face up.
+    reply = anna.emit("deal", {"parts": parts, "seen": 2}, callback=True)
+    assert reply["error"] == {
+        "code": "moved-on",
+        "message": "too late: the game moved on "
+        "(Anna gives the face-up Garden Bean and the face-up Blue Bean to Seat 3)",
+    }
 
 
 def test_a_refused_move_returns_the_engines_message_and_changes_nothing(client_for, service):

@@ -556,7 +556,7 @@
     return (snap.table.seats[other] || {}).bot ? R.name(snap, other) : null;
   }
   async function sendDeal(parts) {
-    const reply = await request("deal", { parts: parts.map((it) => it.action) });
+    const reply = await request("deal", { parts: parts.map((it) => it.action), seen: snap.table.n });
     if (reply.ok) { ui.chosen = new Set(); closeGroup(); }
     if (reply.ok && reply.label && !(reply.asked && reply.asked.length)) done(reply.label);
     if (snap) draw();
