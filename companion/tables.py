@@ -50,22 +50,35 @@ Listener = Callable[[str], None]
 
 
 @contextmanager
-def _too_late(t: Table, seen: int | None) -> Iterator[None]:
+def _too_late(t: Table, seen: int | None, move: Callable[[Any], Any]) -> Iterator[None]:
     """A phone's move the game refuses once another's came first (`seen`: the log's
     length the phone's screen showed) is said so, with the last move: "too late:
     the game moved on (Anna ends her turn)"; the rule's own words named a step,
-    "the turn is at step 'plant'", to a person who had tapped what was offered."""
+    "the turn is at step 'plant'", to a person who had tapped what was offered.
+    Only a move the game would have taken on the state the phone showed (`move`:
+    the action, made from a state): one refused there too ("the partner's hand
+    holds no Coffee Bean") is refused in the rule's words."""
     try:
         yield
     except RuleError as err:
-        if seen is None or seen >= t.next_n or not t.log:
+        then = None if seen is None or seen >= t.next_n or not t.log else _state_at(t, seen)
+        if then is None:
             raise
+        try:
+            t.game.apply(then, move(then))
+        except (RuleError, ValueError, KeyError, TypeError):
+            raise err from None
         last = t.log[-1]
         raise TableError(
             Refusal.MOVED_ON,
             f"too late: the game moved on ({w.text(last, 'en')})",
             f"Zu spät: das Spiel ging weiter ({w.text(last, 'de')}).",
         ) from err
+
+
+def _state_at(t: Table, n: int) -> Any:
+    """The game's state after `n` moves, if the table still remembers it."""
+    return next((state for at, state in t.past if at == n), None)
 
 
 class TableService:
@@ -417,8 +430,13 @@ class TableService:
         with t.lock:
             if t.state is None:
                 raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
-            with _too_late(t, seen):
-                done = self._act(t, t.game.action_from_json(data), seat, source)
+            action = t.game.action_from_json(data)
+
+            def named(state: Any) -> Any:  # (as `_act` names another's hand cards)
+                return action if seat is None else t.game.named_cards(state, action)
+
+            with _too_late(t, seen, named):
+                done = self._act(t, action, seat, source)
         self._changed(t.code)
         return done
 
@@ -432,13 +450,18 @@ class TableService:
         with t.lock:
             if t.state is None:
                 raise TableError(Refusal.NOT_STARTED, "the host has not started the game yet")
-            if t.game.combine is None:
+            combine = t.game.combine
+            if combine is None:
                 raise TableError(Refusal.NO_DEALS, f"{t.game.title} has no deals to build")
             moves = [t.game.action_from_json(p) for p in parts]
             if not moves or not all(m.part for m in moves):
                 raise TableError(Refusal.NO_DEALS, "a deal is built of single cards")
-            with _too_late(t, seen):
-                done = self._act(t, t.game.combine(t.state, moves), seat, "phone", worded=lang)
+
+            def deal(state: Any) -> Any:  # (as `_act` names another's hand cards)
+                return t.game.named_cards(state, combine(state, moves))
+
+            with _too_late(t, seen, deal):
+                done = self._act(t, combine(t.state, moves), seat, "phone", worded=lang)
         self._changed(t.code)
         return done
 
@@ -471,6 +494,7 @@ class TableService:
             # stood above the next one, waiting.)
             t.notices = [n for n in t.notices if not (n.seat == seat and n.kind in ANSWERS)]
             t.offer = Offer(action, seat, asked, t.next_n)
+            t.accepted = None  # (a take-back of this one is not told of the last yes)
             return {"n": None, "asked": sorted(asked), **words}
         return {"n": self._apply(t, action, after, seat, source), **words}
 
@@ -539,14 +563,10 @@ class TableService:
                 )
             elif not accept:
                 t.offer = None
+                no = {"en": "says no to your offer", "de": "lehnt dein Angebot ab"}
                 t.add_notice(
                     "declined",
-                    w.each(
-                        lambda lang: (
-                            f"{w.seat_name(t.names, seat, lang)} "
-                            + ("lehnt dein Angebot ab" if lang == "de" else "says no to your offer")
-                        )
-                    ),
+                    w.each(lambda lang: f"{self._answerer(t, seat, lang)} {no[lang]}"),
                     offer.by,
                 )
                 n = None
@@ -561,12 +581,20 @@ class TableService:
                 yes = {"en": "says yes to your offer", "de": "nimmt dein Angebot an"}
                 t.add_notice(
                     "accepted",
-                    w.each(lambda lang: f"{w.seat_name(t.names, seat, lang)} {yes[lang]}"),
+                    w.each(lambda lang: f"{self._answerer(t, seat, lang)} {yes[lang]}"),
                     offer.by,
                     keep=LAPSED_KEPT,
                 )
         self._changed(t.code)
         return {"n": n}
+
+    def _answerer(self, t: Table, seat: int, lang: str) -> str:
+        """Who answered an offer, as the log names them: "Anna (bot)" where a bot
+        plays the seat (her phone gone; the maker read "Anna says yes")."""
+        partners = self.partners.get(t.code)
+        bot = partners is not None and partners.answers_for(t, seat)
+        said = {"en": " (bot)", "de": " (Bot)"}  # (as `_log_line` says it)
+        return w.seat_name(t.names, seat, lang) + (said.get(lang, " (bot)") if bot else "")
 
     def answer_for(self, code: str, partners: Partners | None) -> None:
         """Who answers for some seats of this table when another's move needs them

@@ -125,6 +125,29 @@ def test_a_take_back_after_the_host_undid_the_accepted_move_is_of_no_offer(servi
     assert err.value.code == "no-offer"  # not "too late: Bob said yes"
 
 
+def test_a_take_back_of_a_later_offer_is_not_told_of_an_earlier_yes(service):
+    """Bob said yes to one offer, then no to the next: Anna's take-back that crossed
+    the no was told "too late: Bob said yes, and the move was made"."""
+    code, t = _trading(service)
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    service.answer_offer(code, 1, True)
+    service.act(code, _trade(t, 1).to_json(), seat=0)
+    service.answer_offer(code, 1, False)
+    with pytest.raises(TableError) as err:
+        service.answer_offer(code, 0, False)
+    assert err.value.code == "no-offer"
+
+
+def test_a_move_refused_on_the_screens_state_too_is_refused_in_the_rules_words(service):
+    """A phone's move that is wrong whatever came meanwhile (an empty field
+    harvested; a bean the partner's hand lacks) is not "too late": the rule says why."""
+    code, t = _trading(service)
+    assert t.next_n == 2 and t.state.players[0].fields[2] == ()
+    with pytest.raises(RuleError) as err:
+        service.act(code, {"type": "harvest", "player": 0, "field": 2}, seat=0, seen=1)
+    assert err.value.code == "empty-field"
+
+
 def test_an_answer_decided_on_one_offer_does_not_answer_another(service):
     """A bot decides on the offer it saw: if the maker took it back and made
     another meanwhile, its answer is not the new one's."""

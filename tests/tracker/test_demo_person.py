@@ -229,7 +229,7 @@ def test_an_offer_waiting_for_a_seat_whose_phone_went_away_is_answered_by_its_bo
     bots._answer_offer()
     assert t.offer is None and t.next_n == n + 1
     said = [x["text"] for x in service.snapshot(code, 0)["notices"] if x.get("seat") == 0]
-    assert said == ["Anna says no to your offer"]
+    assert said == ["Anna (bot) says no to your offer"]  # (as the log names her)
 
 
 def test_the_moment_a_bot_takes_an_away_seat_the_phones_and_join_page_are_told():
