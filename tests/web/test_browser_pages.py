@@ -1467,6 +1467,27 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     expect(dash.locator("#warnings")).not_to_contain_text("your offer")
 
 
+def test_a_third_phone_sees_what_an_offer_between_two_others_is(live, browser):
+    """Anna offered Bob a trade: Cleo's phone showed nothing of it (the table
+    waited, and she could not tell for what). It says who waits for whom, and the
+    offer as the log will say it, not in Anna's own words."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    phone(browser, live, code, 0, "Anna")
+    phone(browser, live, code, 1, "Bob")
+    cleo = phone(browser, live, code, 2, "Cleo")
+    live.service.start_game(code)
+    live.act(code, 0, "plant")
+    live.act(code, 0, "draw-face-up")
+    item = live.legal(code, 0, "trade", when=lambda a: a["partner"] == 1)[0]
+    live.service.act(code, item["action"], seat=0)
+    t = live.service.table(code)
+    said = views.describe(t.game, t.state, t.offer.action, t.names)
+    box = cleo.locator("#actions .offer.others")
+    expect(box.locator(".offer-head")).to_have_text("Waiting for Bob to answer Anna's offer")
+    expect(box.locator(".offer-label")).to_have_text(said)
+    expect(box.locator("button")).to_have_count(0)  # (nothing of hers to answer)
+
+
 def test_two_phones_trade_hand_card_for_hand_card_the_asker_naming_the_bean(live, browser):
     """A newcomer walk: two people could not trade hand card for hand card (neither
     phone may see the other's hand, so the move was not listed). Anna now asks for

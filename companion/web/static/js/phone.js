@@ -609,7 +609,11 @@
         C.h("p", { class: "offer-label" }, o.label),
         C.h("button", { class: "move optional", "data-key": "offer:back", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.takeBack")));
     }
-    return null;
+    // A third person's phone: what the table waits for, and what the offer is (it
+    // showed nothing, as if the table were stuck).
+    return C.h("div", { class: "offer others", "data-key": "offer-others" },
+      C.h("p", { class: "offer-head" }, C.t("offer.answer", { names: C.list(o.to.map(name)), name: name(o.by) })),
+      C.h("p", { class: "offer-label" }, o.label));
   }
 
   // The table waits for this phone and only moves of any moment or choices that
