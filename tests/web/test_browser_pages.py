@@ -1483,8 +1483,10 @@ def test_a_third_phone_sees_what_an_offer_between_two_others_is(live, browser):
     t = live.service.table(code)
     said = views.describe(t.game, t.state, t.offer.action, t.names)
     box = cleo.locator("#actions .offer.others")
-    expect(box.locator(".offer-head")).to_have_text("Waiting for Bob to answer Anna's offer")
+    expect(box.locator(".offer-head")).to_have_text("Anna proposes:")
     expect(box.locator(".offer-label")).to_have_text(said)
+    # (the step line: it read "Waiting for Bob to trade and donate")
+    expect(cleo.locator("#step")).to_have_text("Waiting for Bob to answer Anna's offer")
     expect(box.locator("button")).to_have_count(0)  # (nothing of hers to answer)
 
 

@@ -172,6 +172,12 @@
   // this phone has no move of the step (the gift the other player plants, traded
   // cards others still plant; a harvest is a move of any step).
   function stepLine(v) {
+    // (an offer between two others: the table waits for its answer, not for the
+    // step's move: it read "Waiting for Ben to trade and donate")
+    const o = snap.offer;
+    if (o && o.by !== me && !o.to.includes(me)) {
+      return C.t("offer.answer", { names: C.list(o.to.map((s) => R.actor(snap, s))), name: R.name(snap, o.by) });
+    }
     const waiting = v.waiting_for || [];
     let others = waiting.filter((s) => s !== me);
     // (on another's turn, moves their next move would close, a trade with them,
@@ -609,10 +615,10 @@
         C.h("p", { class: "offer-label" }, o.label),
         C.h("button", { class: "move optional", "data-key": "offer:back", disabled: ui.busy, onclick: () => answer(false) }, C.t("offer.takeBack")));
     }
-    // A third person's phone: what the table waits for, and what the offer is (it
-    // showed nothing, as if the table were stuck).
+    // A third person's phone: what the offer is (it showed nothing, as if the table
+    // were stuck; the step line above says whose answer the table waits for).
     return C.h("div", { class: "offer others", "data-key": "offer-others" },
-      C.h("p", { class: "offer-head" }, C.t("offer.answer", { names: C.list(o.to.map(name)), name: name(o.by) })),
+      C.h("p", { class: "offer-head" }, C.t("offer.from", { name: name(o.by) })),
       C.h("p", { class: "offer-label" }, o.label));
   }
 
