@@ -563,12 +563,7 @@ class TableService:
                 )
             elif not accept:
                 t.offer = None
-                no = {"en": "says no to your offer", "de": "lehnt dein Angebot ab"}
-                t.add_notice(
-                    "declined",
-                    w.each(lambda lang: f"{self._answerer(t, seat, lang)} {no[lang]}"),
-                    offer.by,
-                )
+                self._tell_maker(t, offer, seat, accepted=False)
                 n = None
             elif offer.to - {seat}:
                 t.offer = Offer(offer.action, offer.by, offer.to - {seat}, offer.n)
@@ -577,24 +572,28 @@ class TableService:
                 after = t.game.apply(t.state, offer.action)  # (the state it was made on)
                 n = self._apply(t, offer.action, after, offer.by, "phone")
                 t.accepted = offer
-                # Said to its maker, as a no is (a yes came with nothing said).
-                yes = {"en": "says yes to your offer", "de": "nimmt dein Angebot an"}
-                t.add_notice(
-                    "accepted",
-                    w.each(lambda lang: f"{self._answerer(t, seat, lang)} {yes[lang]}"),
-                    offer.by,
-                    keep=LAPSED_KEPT,
-                )
+                self._tell_maker(t, offer, seat, accepted=True)
         self._changed(t.code)
         return {"n": n}
 
-    def _answerer(self, t: Table, seat: int, lang: str) -> str:
-        """Who answered an offer, as the log names them: "Anna (bot)" where a bot
-        plays the seat (her phone gone; the maker read "Anna says yes")."""
+    def _tell_maker(self, t: Table, offer: Offer, seat: int, accepted: bool) -> None:
+        """`seat`'s answer, said to the offer's maker (a yes came with nothing said),
+        naming the seat as the log does: "Anna (bot) says no" where a bot plays it
+        (her phone gone; the maker read "Anna says no")."""
         partners = self.partners.get(t.code)
         bot = partners is not None and partners.answers_for(t, seat)
-        said = {"en": " (bot)", "de": " (Bot)"}  # (as `_log_line` says it)
-        return w.seat_name(t.names, seat, lang) + (said.get(lang, " (bot)") if bot else "")
+        names = _as_bots(t.names, {seat} if bot else set())
+        said = (
+            {"en": "says yes to your offer", "de": "nimmt dein Angebot an"}
+            if accepted
+            else {"en": "says no to your offer", "de": "lehnt dein Angebot ab"}
+        )
+        t.add_notice(
+            "accepted" if accepted else "declined",
+            w.each(lambda lang: f"{w.seat_name(names(lang), seat, lang)} {said[lang]}"),
+            offer.by,
+            keep=LAPSED_KEPT if accepted else 0.0,
+        )
 
     def answer_for(self, code: str, partners: Partners | None) -> None:
         """Who answers for some seats of this table when another's move needs them
@@ -734,17 +733,17 @@ def _log_line(t: Table, before: Any, action: Any, bots: set[int]) -> w.Words:
     """The log's line for a move. A person's seat the demo's bot plays (`bots`) is
     said so, not as their move (a newcomer read "Ben harvests field 1 for 0 coins"
     while Ben's phone was gone): "Ben (bot) harvests ..."."""
-    names = t.names
-    played = bots & set(names)
+    played = bots & set(t.names)
     if not played:
-        return views.log_words(t.game, before, action, names)
+        return views.log_words(t.game, before, action, t.names)
+    names = _as_bots(t.names, played)
+    return w.each(lambda lang: views.describe(t.game, before, action, names(lang), lang=lang))
+
+
+def _as_bots(names: dict[int, str], bots: set[int]) -> Callable[[str], dict[int, str]]:
+    """The seats' names in a language, those of `bots` said as a bot's: "Ben (bot)"."""
     bot = {"en": "bot", "de": "Bot"}
-    return w.each(
-        lambda lang: views.describe(
-            t.game,
-            before,
-            action,
-            {**names, **{s: f"{names[s]} ({bot.get(lang, 'bot')})" for s in played}},
-            lang=lang,
-        )
-    )
+    return lambda lang: {
+        **names,
+        **{s: f"{names[s]} ({bot.get(lang, 'bot')})" for s in bots if s in names},
+    }

@@ -97,7 +97,7 @@
     const step = document.getElementById("step");
     step.textContent = !v || v.over ? ""
       // (and what the offer is: "… Anna's offer" alone said nothing of it)
-      : snap.offer ? C.t("offer.answer", { names: names(snap.offer.to), name: R.name(snap, snap.offer.by) }) + ": " + snap.offer.label
+      : snap.offer ? R.offerWaits(snap) + ": " + snap.offer.label
         : waits ? C.t("step.others", { names: names(waited), step: R.stepText(v) })
           : R.stepText(v);
     step.classList.toggle("waits", waits || !!snap.offer);

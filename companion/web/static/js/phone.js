@@ -175,9 +175,7 @@
     // (an offer between two others: the table waits for its answer, not for the
     // step's move: it read "Waiting for Ben to trade and donate")
     const o = snap.offer;
-    if (o && o.by !== me && !o.to.includes(me)) {
-      return C.t("offer.answer", { names: C.list(o.to.map((s) => R.actor(snap, s))), name: R.name(snap, o.by) });
-    }
+    if (o && o.by !== me && !o.to.includes(me)) return R.offerWaits(snap);
     const waiting = v.waiting_for || [];
     let others = waiting.filter((s) => s !== me);
     // (on another's turn, moves their next move would close, a trade with them,

@@ -14,6 +14,11 @@ const R = {
     const s = snap.table.seats[seat];
     return s && s.name && s.bot ? `${R.name(snap, seat)} (${C.t("seat.botShort")})` : R.name(snap, seat);
   },
+  // "Waiting for Ben to answer Anna's offer" (the big screen, a third phone).
+  offerWaits(snap) {
+    const o = snap.offer;
+    return C.t("offer.answer", { names: C.list(o.to.map((s) => R.actor(snap, s))), name: R.name(snap, o.by) });
+  },
   name(snap, seat) {
     const v = snap.view;
     if (v && v.players[seat] && v.players[seat].name) return v.players[seat].name;
