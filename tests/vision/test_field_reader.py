@@ -932,6 +932,24 @@ def test_a_column_whose_thin_top_borders_are_lost_under_a_lamps_glare_is_counted
     assert reader.read_slot(view, lamp).cards == ["garden"] * 10
 
 
+def test_a_blue_bean_laid_under_coffee_beans_is_told_by_its_colours_pattern(tmp_path):
+    """A Blue Bean's strip under two Coffee Beans, a 3050 K lamp (a slot's view of a
+    development table, r2, lamps 2700-3400 K, seed 3030, table 10, kept as a test
+    picture): the two varieties' art is one orange, and the strip's lightness marks
+    matched blue only a little better than coffee, so the column's one variety won:
+    three Coffee Beans read. The colours' pattern (the blue bean in miniature in its
+    corners) is matched too."""
+    from pathlib import Path
+
+    write_real_enrolment(tmp_path, "r2")
+    reader = FieldReader.from_folder(tmp_path)
+    view = cv2.imread(str(Path(__file__).parents[1] / "data" / "blue-by-coffee-r2.png"))
+    lamp = np.array([1.356, 0.941, 0.7051])  # (the table's, from its 21 slots)
+    assert reader.read_slot(view, lamp).cards == [
+        "blue", "coffee", "coffee", "green", "black-eyed", "cocoa", "chili", "red"
+    ]  # fmt: skip
+
+
 def test_only_tops_seen_as_ridges_in_a_gap_of_the_column_are_taken():
     """A ridge top is taken only where the column's tops lie further apart than any
     strip (GAP_MM), away from the tops around it (a name band's white text lies a
