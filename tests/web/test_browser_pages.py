@@ -135,8 +135,15 @@ def test_a_hand_shows_every_cards_name_whole(live, browser, size):
             t.state = replace(t.state, players=(p,) + t.state.players[1:])
         live.service.notice(code, "test", "the state was laid out")  # (an update)
         cards = anna.locator("#mine .card-row.hand .bcard")
-        expect(cards).to_have_count(size)
-        boxes = [cards.nth(i).bounding_box() for i in range(size)]
+        # The hand laid out, not the one dealt (five cards too, at size 5: a render
+        # that came after the count was met left no boxes to measure).
+        for i, bean in enumerate(hand):
+            expect(cards.nth(i)).to_have_class(re.compile(rf"\bbean-{bean}\b"))
+        boxes = cards.evaluate_all(
+            "(els) => els.map((e) => { const r = e.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })"
+        )
+        assert len(boxes) == size
         for a, b in zip(boxes, boxes[1:], strict=False):  # in order, side by side or below
             assert b["x"] >= a["x"] + a["width"] - 0.5 or b["y"] >= a["y"] + a["height"], (a, b)
         cut = anna.evaluate(NAMES_CUT)
