@@ -1454,10 +1454,11 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     assert said.startswith("Anna ")
     expect(dash.locator("#step")).to_have_text(f"Waiting for Bob to answer Anna's offer: {said}")
     # Yes is the move to make; no, and Bob's harvests of any moment, are choices.
-    expect(offer.locator("button", has_text="Yes, deal")).not_to_have_class(re.compile("optional"))
+    yes = offer.locator("button", has_text="Yes, please")
+    expect(yes).not_to_have_class(re.compile("optional"))
     expect(offer.locator("button", has_text="No, thanks")).to_have_class(re.compile("optional"))
     n = live.service.table(code).next_n
-    bob.locator("#actions button", has_text="Yes, deal").click()
+    bob.locator("#actions button", has_text="Yes, please").click()
     expect(offer).to_have_count(0)
     expect(anna.locator("#actions .offer")).to_have_count(0)
     assert live.service.table(code).next_n == n + 1
@@ -1472,6 +1473,25 @@ def test_a_trade_between_two_phones_waits_for_the_other_phones_yes(live, browser
     # (said to Anna's phone, not to the room: the big screen showed "your offer")
     expect(dash.locator("#step")).not_to_contain_text("answer")
     expect(dash.locator("#warnings")).not_to_contain_text("your offer")
+
+
+def test_a_gift_offered_between_two_phones_is_answered_yes_please_not_deal(live, browser):
+    """Bob's phone answered Anna's gift (a card for nothing) with "Yes, deal", as
+    for a trade: the yes says what a person says to a gift and to a trade alike."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    phone(browser, live, code, 0, "Anna")
+    bob = phone(browser, live, code, 1, "Bob")
+    live.service.start_game(code)
+    live.act(code, 0, "plant")
+    live.act(code, 0, "draw-face-up")
+    gift = live.legal(
+        code, 0, "trade", when=lambda a: a["partner"] == 1 and not a.get("receive")
+    )[0]
+    live.service.act(code, gift["action"], seat=0)
+    offer = bob.locator("#actions .offer")
+    expect(offer.locator(".offer-label")).to_contain_text("as a gift")
+    expect(offer.locator("button.primary")).to_have_text("Yes, please")
+    expect(offer.locator("button", has_text="deal")).to_have_count(0)
 
 
 def test_a_third_phone_sees_what_an_offer_between_two_others_is(live, browser):
@@ -1525,7 +1545,7 @@ def test_two_phones_trade_hand_card_for_hand_card_the_asker_naming_the_bean(live
     offer = bob.locator("#actions .offer")
     expect(offer).to_contain_text(f"Trade your {C_BEAN[wanted]} for Anna's {C_BEAN[mine]}")
     n = t.next_n
-    bob.locator("#actions button", has_text="Yes, deal").click()
+    bob.locator("#actions button", has_text="Yes, please").click()
     expect(offer).to_have_count(0)
     assert t.next_n == n + 1
     assert t.state.players[0].set_aside[-1] == wanted
