@@ -1484,9 +1484,8 @@ def test_a_gift_offered_between_two_phones_is_answered_yes_please_not_deal(live,
     live.service.start_game(code)
     live.act(code, 0, "plant")
     live.act(code, 0, "draw-face-up")
-    gift = live.legal(
-        code, 0, "trade", when=lambda a: a["partner"] == 1 and not a.get("receive")
-    )[0]
+    gifts = live.legal(code, 0, "trade", when=lambda a: a["partner"] == 1 and not a.get("receive"))
+    gift = gifts[0]
     live.service.act(code, gift["action"], seat=0)
     offer = bob.locator("#actions .offer")
     expect(offer.locator(".offer-label")).to_contain_text("as a gift")
