@@ -1168,7 +1168,7 @@ def _marks(bgr: np.ndarray) -> np.ndarray:
     name band's hue), whatever tint the lamp lays over all of it. (Lightness alone
     read a strip of a Blue Bean, orange like the Coffee Bean's, as coffee beside
     coffee: tuned, lamps 2700-3400 K, 1,546 -> 1,552 of 1,575 exact, blue read as
-    coffee 11 -> 5; seed 2024, 1,862 -> 1,869 of 1,890.)"""
+    coffee 13 -> 5; seed 2024, 1,862 -> 1,869 of 1,890.)"""
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     light, a, b = cv2.split(lab)
     planes = [light - cv2.GaussianBlur(light, (0, 0), 2.5)]
