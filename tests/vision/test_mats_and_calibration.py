@@ -305,3 +305,70 @@ def test_marker_corners_are_refined_in_a_window_a_third_of_a_module_wide():
     assert len(after) >= 50
     assert np.mean(after) <= 0.85 and max(after) <= 1.3, (np.mean(after), max(after))
     assert np.mean(after) < np.mean(before)  # (unrefined: about 1.15 px mean)
+
+
+def _tilted_camera(tilt_deg: float, azimuth: float) -> np.ndarray:
+    """Table mm -> pixels: a pinhole camera 1.1 m up, `tilt_deg` off straight down,
+    about 1.5 px a mm (a 7-seat table's seven A4 mats in 1280 x 960)."""
+    r, _ = cv2.Rodrigues(np.array([np.cos(azimuth), np.sin(azimuth), 0.0]) * np.deg2rad(tilt_deg))
+    rays = np.column_stack([r[:, 0], r[:, 1], [0.0, 0.0, 1100.0]])
+    fit = np.array([[1700.0, 0.0, 60.0], [0.0, 1700.0, 70.0], [0.0, 0.0, 1.0]])
+    return fit @ rays
+
+
+def _laid(angle_deg: float, x_mm: float, y_mm: float) -> np.ndarray:
+    """A mat's mm -> the table's mm: the mat turned and shifted on the table."""
+    c, s = np.cos(np.deg2rad(angle_deg)), np.sin(np.deg2rad(angle_deg))
+    return np.array([[c, -s, x_mm], [s, c, y_mm], [0.0, 0.0, 1.0]])
+
+
+def test_a_mat_seen_by_two_markers_is_fitted_on_the_table_the_other_mats_lie_on():
+    """Issue 16: cards laid over a mat's two bottom markers left its fit to the two
+    top ones; with the camera 14 degrees off straight down, that fit put the slots'
+    far ends 4-5 mm off (a card more or less read at a slot's end). Every mat lies
+    on the one table: the camera's lean is fixed by the mat seen whole, and the
+    half-hidden mat's two markers only say where it lies on the table."""
+    whole, hidden = card_mat(0), card_mat(1)
+    camera = _tilted_camera(14.0, 1.6)
+    truths = {
+        whole.name: camera @ _laid(0.0, 0.0, 0.0),
+        hidden.name: camera @ _laid(4.0, 225.0, 10.0),
+    }
+    frame = np.full((960, 1280, 3), 120, np.uint8)
+    scale = np.diag([1 / PX, 1 / PX, 1.0])  # drawn pixels -> mm
+    for layout in (whole, hidden):
+        cv2.warpPerspective(
+            mat_image(layout, PX),
+            truths[layout.name] @ scale,
+            (1280, 960),
+            dst=frame,
+            borderMode=cv2.BORDER_TRANSPARENT,
+        )
+    for marker in hidden.markers[2:]:  # the two bottom ones, under cards
+        cv2.fillPoly(
+            frame, [_px(truths[hidden.name], marker.corners).astype(np.int32)], (40, 40, 160)
+        )
+    # A camera's picture: a little blur and sensor noise (the markers' corners a
+    # fraction of a pixel off, which two markers along one edge magnify).
+    noise = np.random.default_rng(0).normal(0.0, 4.0, frame.shape)
+    frame = np.clip(cv2.GaussianBlur(frame, (0, 0), 1.0) + noise, 0, 255).astype(np.uint8)
+    # The slots' far ends, where a column's last card lies.
+    ends = np.float32(
+        [slot.quad[2] for slot in hidden.slots] + [slot.quad[3] for slot in hidden.slots]
+    )
+    seen = _px(truths[hidden.name], ends)
+
+    own, used = homography(hidden, detect_markers(frame))
+    assert used == [4, 5]
+    assert np.linalg.norm(to_mat(own, seen) - ends, axis=1).max() > 2.0  # what it was
+
+    tracker = MatTracker([whole, hidden])
+    tracker.update(frame)
+    assert tracker.seen == {whole.name: [0, 1, 2, 3], hidden.name: [4, 5]}
+    assert (
+        np.linalg.norm(to_mat(tracker.homographies[hidden.name], seen) - ends, axis=1).max() < 1.0
+    )
+    # The mat seen whole keeps its own fit.
+    assert np.array_equal(
+        tracker.homographies[whole.name], homography(whole, detect_markers(frame))[0]
+    )
