@@ -52,6 +52,27 @@ def dice_settle_detector(die_px: float, frame: tuple[int, int]) -> SettleDetecto
     return for_dice(die_px, frame, still_frames=STILL_FRAMES)
 
 
+SURROUND = (0.8, 1.2)  # a die's surround: this many of its sides from its centre
+
+
+def _tone(gray: np.ndarray, cx: float, cy: float, w: float, h: float) -> float:
+    """How light a die's body is (its 80th percentile: the body, not its bean) against
+    the table right around it (the median of a ring SURROUND of its side from its
+    centre): a lamp lights one side of the table more than the other, and a lighter
+    die in the dim part is darker, as a level, than a darker die in the bright part
+    (a demo table: 3 % of looks judged the kinds wrong, every die's face read right)."""
+    import cv2
+
+    body = cv2.getRectSubPix(gray, (max(int(w), 1), max(int(h), 1)), (cx, cy))
+    side = max(w, h)
+    r = int(SURROUND[1] * side) + 1
+    around = cv2.getRectSubPix(gray, (2 * r + 1, 2 * r + 1), (cx, cy))
+    yy, xx = np.mgrid[-r : r + 1, -r : r + 1]
+    ring = np.hypot(xx, yy)
+    ring = around[(ring >= SURROUND[0] * side) & (ring <= SURROUND[1] * side)]
+    return float(np.percentile(body, 80)) / max(float(np.median(ring)), 1.0)
+
+
 def dice_look(
     reader,
     classes: list[str],
@@ -64,7 +85,8 @@ def dice_look(
     """How a settled picture of the dice mat is read: every die (the dice reader,
     against the empty mat when there is one), in the rolling area above `tray_y` or
     in the tray below it (or where `tray_y(x, y)` says it is in the tray), its kind
-    from how light it looks (the game's `kinds_by_tone`). The reader is told how
+    from how light it looks against the table around it (the game's
+    `kinds_by_tone`). The reader is told how
     many dice there are when the game says how many lie on the mat (`on_mat`): a
     plain number, the reader knows no rule. `die_px`: a die's side in the picture's
     pixels where the dice lie, when a calibrated mat tells it (another plain number:
@@ -81,10 +103,7 @@ def dice_look(
     def read(image: np.ndarray) -> Seen:
         found = reader.read(image, region=region, empty=empty, die_px=die_px, expected=dice_on_mat)
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        tones = []
-        for d in found:
-            patch = cv2.getRectSubPix(gray, (int(d.w), int(d.h)), (d.cx, d.cy))
-            tones.append(float(np.percentile(patch, 80)))  # the die's body, not its bean
+        tones = [_tone(gray, d.cx, d.cy, d.w, d.h) for d in found]
         kinds = game_of(state).dice_sightings.kinds_by_tone(tones, state)
         dice = [
             SeenDie(classes[d.face], d.cx, d.cy, d.confidence, kind)
