@@ -22,8 +22,10 @@ class Seats:
         self._tables = tables  # the open tables, now
         self._changed: Callable[[str], None] = changed
 
-    def join(self, t: Table, seat: object, name: object) -> str:
-        """Take a free seat; returns the seat's token (the phone keeps it)."""
+    def join(self, t: Table, seat: object, name: object, leaving: int | None = None) -> str:
+        """Take a free seat; returns the seat's token (the phone keeps it).
+        `leaving`: the seat at this table the phone held until now (it moves): freed
+        once the new one is taken, and its name is no other person's."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
             raise TableError(Refusal.BAD_SEAT, f"seat must be 0–{t.players - 1}")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
@@ -38,7 +40,8 @@ class Seats:
             # two phones of one browser bring the same name, and a person whose phone
             # lost its seat sits down again under theirs.
             said = name.strip()
-            if any(held.name.casefold() == said.casefold() for held in t.seats.values()):
+            others = [held for at, held in t.seats.items() if at != leaving]
+            if any(held.name.casefold() == said.casefold() for held in others):
                 said = f"{said} ({seat + 1})"
                 t.add_notice(
                     YOU,
@@ -53,6 +56,21 @@ class Seats:
             token = secrets.token_urlsafe(24)
             self.store.take_seat(t.code, seat, said, token)
             t.seats[seat] = Seat(said, token)
+            if leaving is not None and leaving != seat and leaving in t.seats:
+                self.store.free_seat(t.code, leaving)
+                del t.seats[leaving]
+                t.away.pop(leaving, None)
+                t.add_notice(
+                    YOU,
+                    w.both(
+                        f"You moved from seat {leaving + 1} to seat {seat + 1}: "
+                        f"seat {leaving + 1} is free",
+                        f"Du bist von Platz {leaving + 1} auf Platz {seat + 1} gewechselt: "
+                        f"Platz {leaving + 1} ist frei",
+                    ),
+                    seat=seat,
+                    keep=RENAMED_KEPT,
+                )
         self._changed(t.code)
         return token
 

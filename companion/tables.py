@@ -343,11 +343,14 @@ class TableService:
 
     # ------------------------------------------------------------ seats (seats.py)
 
-    def join(self, code: str, seat: object, name: object) -> str:
+    def join(self, code: str, seat: object, name: object, leaving: object = None) -> str:
         """Take a free seat; returns the seat's token (the phone keeps it). At the demo
         a seat whose phone has gone, and that a bot plays now, may be taken over (two
-        visitors who closed their pages left the Duel's two seats to nobody)."""
+        visitors who closed their pages left the Duel's two seats to nobody).
+        `leaving`: the token of a seat at this table the phone holds (it moves to
+        `seat`): that seat is freed once the new one is taken (see `moving_from`)."""
         t = self.table(code)
+        moving = self.moving_from(code, leaving)
         partners = self.partners.get(t.code)
         # A bot's throw or card still in the air is the bot's move: the seat is taken
         # once the camera has read it (a person who sat down as a bot's dice landed
@@ -370,11 +373,17 @@ class TableService:
             # snapshots take it)
             if arriving is not None and arriving in t.seats:
                 self.seats.free(t, arriving)
-            return self.seats.join(t, seat, name)
+            return self.seats.join(t, seat, name, moving)
         finally:
             if arriving is not None:
                 with t.lock:
                     t.arriving.discard(arriving)
+
+    def moving_from(self, code: str, token: object) -> int | None:
+        """The seat at table `code` that `token` holds (a phone moving to another
+        seat there), or None."""
+        held = self.seats.of_token(token) if token is not None else None
+        return held.seat if held is not None and held.code == code.upper() else None
 
     def free_seat(self, code: str, seat: object) -> None:
         self.seats.free(self.table(code), seat)

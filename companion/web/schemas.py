@@ -55,7 +55,8 @@ PARTS = lambda v: isinstance(v, list) and 0 < len(v) <= 20 and all(obj(p) for p 
 
 # event -> (required fields, optional fields)
 SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
-    "join": ({"code": ROOM, "seat": SEAT, "name": text(20)}, {}),
+    # (`leaving`: the token of a seat at this table the phone moves from)
+    "join": ({"code": ROOM, "seat": SEAT, "name": text(20)}, {"leaving": text(64)}),
     # (`seen`: the log's length the phone showed: a move another's came before is
     # told "too late", see TableService.act)
     "act": ({"action": obj}, {"seen": integer(0, 10**6)}),

@@ -327,7 +327,10 @@ def on_disconnect(*_args: Any) -> None:
 def on_join(msg: dict) -> dict:
     svc = service()
     code = msg["code"].upper()
-    token = svc.join(code, msg["seat"], msg["name"])
+    moving = svc.moving_from(code, msg.get("leaving"))
+    token = svc.join(code, msg["seat"], msg["name"], msg.get("leaving"))
+    if moving is not None and moving != msg["seat"]:
+        _release(code, moving)  # (the phone's other tabs there, told the seat was freed)
     _enter_seat(code, msg["seat"])
     socketio.emit("state", svc.snapshot(code, msg["seat"], _lang()), to=_sid())
     return _ok(token=token, code=code, seat=msg["seat"])

@@ -510,6 +510,23 @@ def test_back_from_the_game_to_the_join_page_leads_back_to_the_seat(live, browse
     other.close()
 
 
+def test_a_phone_back_on_the_join_page_that_taps_another_seat_moves_there(live, browser):
+    """A newcomer at seat 2 went back to the join page and tapped seat 3: the phone
+    became "Anna (2)" at seat 3, told that another Anna sits at the table, and
+    seat 2 went on without a phone. It moves: seat 2 is free, the name is Anna."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 1, "Anna")
+    live.service.start_game(code)
+    anna.goto(f"{live.url}/j/{code}")
+    expect(anna.locator("#back-seat")).to_have_text("This phone holds seat 2")
+    anna.locator("button.seat[data-seat='2']").click()
+    anna.wait_for_url(re.compile(f"/p/{code}$"))
+    expect(anna.locator("#whoami")).to_have_text(re.compile(r"^Anna · seat 3"))
+    expect(anna.locator("main")).to_contain_text("You moved from seat 2 to seat 3: seat 2 is free")
+    seats = live.service.snapshot(code)["table"]["seats"]
+    assert [s.get("name") for s in seats] == [None, None, "Anna"]
+
+
 def test_tapped_beans_survive_a_phone_joining_and_other_updates(live, browser):
     code = live.open("bohnanza", 3, seed=1)  # a real table: the phone says what it drew
     anna = phone(browser, live, code, 0, "Anna")

@@ -97,6 +97,42 @@ def test_a_name_already_seated_at_the_table_gets_its_seat_so_every_seat_is_told_
     assert last_state(pat)["table"]["seats"][1]["name"] == "Pat B"
 
 
+def test_a_phone_that_takes_another_seat_moves_there_under_its_own_name(client_for):
+    """A phone at seat 1 went back to the join page and tapped seat 3: it became
+    "Anna (3)", told "Another Anna sits at this table", and seat 1 stayed Anna's,
+    away. The join page says which seat the phone leaves (its token): the phone
+    moves, seat 1 is free, the name stays Anna's, and the phone is told so."""
+    host, code = open_table(client_for)
+    host.emit("host:start", {"code": code}, callback=True)
+    anna, token = join(client_for, code, 0, "Anna")
+    page = client_for(token=token)  # the join page, opened by the phone at seat 1
+    reply = page.emit(
+        "join", {"code": code, "seat": 2, "name": "Anna", "leaving": token}, callback=True
+    )
+    assert reply["ok"] and reply["seat"] == 2 and reply["token"] != token
+    snap = last_state(page)
+    assert snap["you"] == {"seat": 2, "name": "Anna"}
+    assert [s.get("name") for s in snap["table"]["seats"]] == [None, None, "Anna"]
+    told = [(n["seat"], n["text"]) for n in snap["notices"] if n["kind"] == "you"]
+    assert told == [(2, "You moved from seat 1 to seat 3: seat 1 is free")]
+    # The old seat's token holds nothing any more; a token of another table, or
+    # none, moves nothing.
+    assert any(m["name"] == "rejoin" for m in client_for(token=token).get_received())
+    bob, bob_token = join(client_for, code, 1, "Bob")
+    _, other = open_table(client_for)
+    reply = client_for().emit(
+        "join", {"code": other, "seat": 0, "name": "Bob", "leaving": bob_token}, callback=True
+    )
+    assert reply["ok"]
+    assert last_state(bob)["table"]["seats"][1]["name"] == "Bob"
+    # A seat taken refuses the move, and the phone keeps its seat.
+    reply = client_for().emit(
+        "join", {"code": code, "seat": 2, "name": "Bob", "leaving": bob_token}, callback=True
+    )
+    assert reply["error"]["code"] == "seat-taken"
+    assert last_state(client_for(token=bob_token))["you"] == {"seat": 1, "name": "Bob"}
+
+
 def test_a_phone_that_slept_rejoins_with_its_token(client_for):
     host, code = open_table(client_for)
     host.emit("host:start", {"code": code}, callback=True)

@@ -66,7 +66,8 @@
     const who = name.value.trim();
     if (!who) { C.error(C.t("join.typeName")); name.focus(); return; }
     localStorage.setItem("companion.name", who);
-    const reply = await C.ask(socket, "join", { code, seat, name: who });
+    // (a phone that holds a seat here moves: its seat is freed, its name its own)
+    const reply = await C.ask(socket, "join", held !== null ? { code, seat, name: who, leaving: token } : { code, seat, name: who });
     if (!reply.ok) { C.error(reply.error.message); return; }
     C.setToken(reply.code, reply.token, seat);
     location.href = "/p/" + reply.code;
