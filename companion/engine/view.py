@@ -24,17 +24,28 @@ class DealCard(TypedDict):
 
 
 def field_view(column: tuple[str, ...], lang: str = "en") -> dict[str, Any]:
-    """A bean field: its top variety, how many cards, what it is worth now and how
-    many more cards the next coin needs (by the top card's beanometer)."""
+    """A bean field: its top variety, how many cards, what it is worth now, how
+    many more cards the next step of the top card's beanometer needs and what that
+    step pays (a single Cocoa Bean's next step pays 2: "+1 → next coin" said 1)."""
     if not column:
-        return {"bean": None, "name": None, "count": 0, "value": 0, "next_coin": None, "cards": []}
+        return {
+            "bean": None,
+            "name": None,
+            "count": 0,
+            "value": 0,
+            "next_coin": None,
+            "next_value": None,
+            "cards": [],
+        }
     v = variety(column[-1])
+    more = v.cards_to_next_coin(len(column))
     return {
         "bean": v.id,
         "name": w.bean(v.id, lang),
         "count": len(column),
         "value": v.coins_for(len(column)),
-        "next_coin": v.cards_to_next_coin(len(column)),
+        "next_coin": more,
+        "next_value": None if more is None else v.coins_for(len(column) + more),
         "cards": list(column),
     }
 

@@ -116,6 +116,30 @@ NAMES_CUT = """[...document.querySelectorAll('#mine .card-row.hand .bcard')].map
 }).filter(Boolean)"""
 
 
+def test_a_field_says_what_the_beanometers_next_step_pays_not_the_next_coin(live, browser):
+    """A single Cocoa Bean's field said "+1 → next coin", and the next step pays 2
+    coins: a field says what a harvest would earn with the cards it still needs."""
+    from dataclasses import replace
+
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    t = live.service.table(code)
+    with t.lock:
+        p = replace(t.state.players[0], fields=(("cocoa",), ("blue",) * 7, ("garden",) * 3))
+        t.state = replace(t.state, players=(p,) + t.state.players[1:])
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    said = anna.locator("#mine .field .next.long")
+    expect(said).to_have_text(["+1 → 2 coins", "+1 → 3 coins", "top of the beanometer"])
+    titles = anna.locator("#mine .field .next.short").evaluate_all(
+        "(els) => els.map((e) => e.title)"
+    )
+    assert titles[:2] == [
+        "1 more card: 2 coins when harvested",
+        "1 more card: 3 coins when harvested",
+    ]
+
+
 @pytest.mark.parametrize("size", [5, 6, 10])
 def test_a_hand_shows_every_cards_name_whole(live, browser, size):
     """A newcomer's hand of ten, fanned in one row, read "Ch", "Wa", "Coc", and one of
@@ -360,7 +384,10 @@ def test_each_game_fits_the_phone(live, browser):
             # to a bot vanished with nothing said).
             expect(anna.locator("#done-note")).to_have_text(f"✓ Done: {label}")
             expect(anna.locator("#done-note")).to_be_hidden(timeout=6000)
-            expect(anna.locator("#mine .field .next.long").first).to_contain_text("dollar")
+            # (what the beanometer's next step pays: "+2 → $1")
+            expect(anna.locator("#mine .field .next.long").first).to_have_text(
+                re.compile(r"^\+\d → \$\d$")
+            )
             field = next(f for f in live.service.table(code).state.players[0].fields if f)
             takes = [b for b in duel.LADDER if duel.fits(field, b)]
             names = [b.capitalize() for b in takes]  # (their short names)

@@ -30,19 +30,6 @@ from .game import can_buy_field, fields_for
 from .state import State
 
 
-def field_text(column: tuple[str, ...], lang: str = "en") -> str:
-    if not column:
-        return "leer" if lang == "de" else "empty"
-    v = variety(column[-1])
-    n, nxt = len(column), v.cards_to_next_coin(len(column))
-    worth = w.count(v.coins_for(n), "coin", lang)
-    if lang == "de":
-        more = "Bohnometer ausgereizt" if nxt is None else f"{nxt} mehr für den nächsten Taler"
-        return f"{n} × {w.bean(v.id, lang)} (wert {worth}; {more})"
-    more = "top of the beanometer" if nxt is None else f"{nxt} more for the next coin"
-    return f"{n} × {w.bean(v.id, lang)} (worth {worth}; {more})"
-
-
 def label(
     before: State, action: Action, names=None, lang: str = "en", seat: int | None = None
 ) -> str:

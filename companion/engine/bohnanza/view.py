@@ -176,7 +176,7 @@ _TIMES = {
 
 def legend(s: State, lang: str = "en") -> list[str]:
     """How to read the phone, a line a rule it shows (a newcomer met "+2 → next
-    coin" with nothing to say what it meant)."""
+    coin", as it then said, with nothing to say what it meant)."""
     de = lang == "de"
     rules = s.rules
     lines = [
@@ -185,12 +185,12 @@ def legend(s: State, lang: str = "en") -> list[str]:
         if de
         else "Your hand stays in the order you got it: you plant from its front "
         "(“▲ plant next”), and new cards go to its back.",
-        "Ein Feld trägt eine Bohnensorte. „+2 → nächster Taler“: zwei Bohnen mehr dort "
-        "bringen beim Ernten den nächsten Taler (das Bohnometer der Karte); "
+        "Ein Feld trägt eine Bohnensorte. „+2 → 3 Taler“: mit zwei Bohnen mehr dort "
+        "bringt es beim Ernten 3 Taler (das Bohnometer der Karte); "
         "„Bohnometer ausgereizt“: mehr Bohnen bringen nicht mehr."
         if de
-        else "A field holds one kind of bean. “+2 → next coin”: two more beans there earn "
-        "the next coin when you harvest it (the card's beanometer); “top of the "
+        else "A field holds one kind of bean. “+2 → 3 coins”: with two more beans there "
+        "it earns 3 coins when you harvest it (the card's beanometer); “top of the "
         "beanometer”: more beans earn no more.",
     ]
     up, draw = w.count(rules.face_up, "card", lang), w.count(rules.draw, "card", lang)

@@ -117,7 +117,7 @@ LEGEND = (
         "A field takes its top bean again or the next higher number (“takes Garden or "
         "Red”): different beans may share a field.",
         "A harvest pays by the beanometer of the field's top card (the one fully seen): "
-        "“+3 → next dollar”: three more beans there earn the next dollar; “top of the "
+        "“+3 → $2”: with three more beans there it earns 2 dollars; “top of the "
         "beanometer”: more earn no more.",
         "A bo(h)nus card (“Garden Bean → Red Bean: $1.10”) is fulfilled by a field, yours "
         "or your opponent's, with those beans planted in that order, its top card among "
@@ -129,8 +129,8 @@ LEGEND = (
         "Ein Feld nimmt seine oberste Bohne noch einmal oder die mit der nächsthöheren "
         "Zahl („nimmt Garten oder Rote“): verschiedene Bohnen dürfen in einem Feld stehen.",
         "Eine Ernte zahlt nach dem Bohnometer der obersten Karte des Felds (der ganz "
-        "sichtbaren): „+3 → nächster Dollar“: drei Bohnen mehr dort bringen den nächsten "
-        "Dollar; „Bohnometer ausgereizt“: mehr bringen nicht mehr.",
+        "sichtbaren): „+3 → 2 $“: mit drei Bohnen mehr dort bringt es 2 Dollar; "
+        "„Bohnometer ausgereizt“: mehr bringen nicht mehr.",
         "Eine Bo(h)nuskarte („Gartenbohne → Rote Bohne: 1,10 $“) erfüllt ein Feld, deins "
         "oder das des Gegners, in dem diese Bohnen in dieser Reihenfolge gepflanzt sind, "
         "die oberste Karte darunter: sie ist 1 Dollar plus ihre Cent wert.",

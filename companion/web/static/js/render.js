@@ -106,10 +106,12 @@ const R = {
       shown.map((b, k) => R.card(b, k === shown.length - 1 ? "top" : "under", { "data-key": String(k), style: `--c:${A.colour(b)};--k:${k}` })),
       C.h("span", { class: "count", "aria-label": C.n("cards", f.count) }, "×" + f.count));
     const top = f.next_coin === null || f.next_coin === undefined;
-    const money = show.score === "dollars" ? "Dollar" : "";  // The Duel pays dollars
+    // What the field pays at the beanometer's next step ("+1 → 2 coins": a single
+    // Cocoa Bean's next step pays 2); the Duel pays dollars.
+    const worth = top ? "" : show.score === "dollars" ? C.money(f.next_value) : C.n("coins", f.next_value);
     const next = [
-      C.h("span", { class: "next long" }, top ? C.t("field.top") : C.n("cards.nextShort" + money, f.next_coin)),
-      C.h("span", { class: "next short", title: top ? C.t("field.top") : C.n("cards.next" + money, f.next_coin) }, top ? "★" : ["+" + f.next_coin, C.art("coin-ico", A.coin())]),
+      C.h("span", { class: "next long" }, top ? C.t("field.top") : C.n("cards.nextShort", f.next_coin, { worth })),
+      C.h("span", { class: "next short", title: top ? C.t("field.top") : C.n("cards.next", f.next_coin, { worth }) }, top ? "★" : ["+" + f.next_coin, C.art("coin-ico", A.coin())]),
     ];
     // (a ladder's field takes its top bean or the next: said, the rule is seen)
     const takes = show.ladder && f.takes && f.takes.length
