@@ -280,12 +280,35 @@ def test_after_a_roll_the_chance_is_that_of_the_best_choice_it_leaves_and_names_
     hit = W.apply(s, Roll(0, ("stink", "soy", "red", "blue", "blue")))
     after = advice(advice_key(hit))
     assert after["p_bottom"] == pytest.approx(1.0)  # save the red die: the order is met
-    assert after["best"] == {"repeat": False, "save": [2]}
+    assert after["best"] == {"repeat": False, "save": [2], "met": False}
     # A roll with no red: worse than before it, and still the best choice named.
     miss = W.apply(s, Roll(0, ("stink", "soy", "stink", "blue", "blue")))
     worse = advice(advice_key(miss))
     assert worse["p_bottom"] < before["p_bottom"]
     assert worse["best"]["repeat"] or worse["best"]["save"]
+
+
+def test_a_bean_field_that_meets_the_next_order_names_the_save_for_the_orders_after_it():
+    """The phone said "Best for the next order: save Blue Bean" with the next order
+    met by the bean field already (every save 100 %: the first was named, a bean in
+    none of the orders). Of saves as good for the next order, the one that completes
+    the most orders is named, and the phone is told the next order is met."""
+    from companion.engine import dice as W
+    from companion.engine.dice import Roll, Save
+    from companion.engine.dice.view import advice, advice_key
+
+    orders = ["green", "soy", "soy*2", "soy*2 + green", "soy*2 + green*2"]
+    s = W.new_game(2, knowledge="hidden", cards=[[orders] * 2] * 2)
+    s = W.apply(s, Roll(0, ("blue", "garden", "green", "red", "stink")))  # darker 2, lighter 3
+    s = W.apply(s, Save(0, (2,)))  # the green die: the next order is met
+    s = W.apply(s, Roll(0, ("blue", "soy", "blue", "stink")))
+    after = advice(advice_key(s))
+    assert after["p_bottom"] == 1.0
+    assert after["best"] == {"repeat": False, "save": [1], "met": True}  # the soy die
+    # Not met yet: the save named is the one for the next order.
+    s = W.new_game(2, knowledge="hidden", cards=[[orders] * 2] * 2)
+    s = W.apply(s, Roll(0, ("blue", "soy", "green", "red", "stink")))
+    assert advice(advice_key(s))["best"]["met"] is False
 
 
 def test_after_a_roll_that_leaves_no_chance_no_choice_is_named_best():

@@ -1286,6 +1286,32 @@ def test_after_a_roll_the_phone_names_the_best_choice_it_leaves(live, browser):
             assert VARIETIES[bean].name in best.inner_text()
 
 
+def test_with_the_next_order_met_the_phone_names_the_save_for_the_orders_after_it(live, browser):
+    """The phone said "Best for the next order: save Blue Bean" with the next order
+    met by the bean field already, and a darker and a lighter die both showing Blue:
+    it says the order is met, names the save for the orders after it, and which
+    Blue (the die's kind) where both kinds show it."""
+    from companion.engine import dice as W
+    from companion.engine.dice import Roll, Save
+
+    anna, t = _anna_at_a_dice_table(live, browser)
+    orders = ["green", "blue", "blue + soy", "blue*2 + soy", "blue*2 + soy*2"]
+    s = W.new_game(2, knowledge="hidden", cards=[[orders] * 2] * 2)
+    s = W.apply(s, Roll(0, ("garden", "stink", "green", "red", "stink")))  # darker 2, lighter 3
+    s = W.apply(s, Save(0, (2,)))  # the green die: the next order is met
+    s = W.apply(s, Roll(0, ("blue", "garden", "blue", "stink")))
+    with t.lock:
+        t.state = s
+    live.service.notice(t.code, "test", "rolled")
+    best = anna.locator("#mine .advice .best")
+    expect(best).to_have_text(
+        re.compile(
+            r"^The bean field meets the next order: for the orders after it, "
+            r"save Blue Bean \((darker|lighter) die\)\.$"
+        )
+    )
+
+
 def test_dice_to_save_out_of_sight_are_brought_into_view_and_a_tapped_one_ticked(live, browser):
     """After a roll the dock said "Tap the dice to save" with the dice scrolled out of
     sight (a newcomer had opened "How to read this" below them)."""

@@ -202,13 +202,18 @@ class Advisor:
         parts = tuple(tuple(sorted(b for k, b in roll if k == name)) for name in self.names)
         best: list = [None, None]
         vals = [-1.0, -1.0]
+        then = -1.0  # the expected orders of the save best for the bottom order
         # Fewest dice first: among equally good saves, keep the most dice to roll.
+        # For the bottom order, of saves as good for it, the one that completes the
+        # most orders (an order the bean field already meets leaves every save at
+        # 100 %: the first of them, a bean in none of the orders, was named).
         for n, beans in sorted(self._choices(parts), key=lambda c: sum(c[0])):
             left = tuple(a - b for a, b in zip(counts, n, strict=True))
             v = self.value(tuple(sorted(field + beans)), left, piece)
-            for i in (0, 1):
-                if v[i] > vals[i] + 1e-12:
-                    vals[i], best[i] = v[i], _as_pairs(self.names, parts, n, beans)
+            if v[0] > vals[0] + 1e-12 or (v[0] > vals[0] - 1e-12 and v[1] > then + 1e-12):
+                vals[0], then, best[0] = v[0], v[1], _as_pairs(self.names, parts, n, beans)
+            if v[1] > vals[1] + 1e-12:
+                vals[1], best[1] = v[1], _as_pairs(self.names, parts, n, beans)
         again = self.value(field, counts, False) if piece else None
         return {
             "for_bottom": {

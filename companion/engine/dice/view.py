@@ -256,7 +256,13 @@ def advice(key: tuple) -> dict[str, Any]:
         else most["expected"],
     }
     if odds["p_bottom"] > 0:
-        odds["best"] = {"repeat": repeat, "save": [] if repeat else sorted(save)}
+        # (`met`: the bean field meets the next order already, whatever is saved: the
+        # choice named is the one for the orders after it)
+        odds["best"] = {
+            "repeat": repeat,
+            "save": [] if repeat else sorted(save),
+            "met": out["p_bottom_without_piece"] >= 1.0,
+        }
     return odds
 
 

@@ -268,8 +268,15 @@ const R = {
       v.piece && a.p_bottom_without_piece !== undefined && C.pct(a.p_bottom_without_piece) !== C.pct(a.p_bottom) ? " " + C.t("dice.chancePiece", { p: C.pct(a.p_bottom_without_piece) }) : "",
       " · ", C.t("dice.expected", { n: a.expected_orders.toLocaleString(C.lang, { maximumFractionDigits: 2 }) }),
       // (after a roll: the odds of the best choice it leaves, and that choice)
-      a.best ? C.h("span", { class: "best" }, a.best.repeat ? C.t("dice.bestRepeat")
-        : C.t("dice.bestSave", { dice: C.list(a.best.save.map((i) => C.bean(v.dice[i].face))) })) : null);
+      a.best ? C.h("span", { class: "best" }, a.best.repeat ? C.t(a.best.met ? "dice.bestRepeatMet" : "dice.bestRepeat")
+        : C.t(a.best.met ? "dice.bestSaveMet" : "dice.bestSave", { dice: C.list(a.best.save.map((i) => R.dieSaid(v, i))) })) : null);
+  },
+  // A die to save, by its bean, and by its kind too where a die of the other kind
+  // just rolled shows that bean ("Blue Bean (darker die)": which of two blues?).
+  dieSaid(v, i) {
+    const d = v.dice[i];
+    const twin = v.dice.some((o, j) => j !== i && !o.saved && o.face === d.face && o.kind !== d.kind);
+    return twin ? `${C.bean(d.face)} (${C.t("dice." + d.kind)})` : C.bean(d.face);
   },
 
   // ------------------------------------------------------------ the table's centre
