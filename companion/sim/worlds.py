@@ -46,7 +46,9 @@ REDEAL_WITH_PEOPLE = 120.0
 # A person's move that another's move closes (see Action.window) is left open this
 # long before a simulated player's move closes it: time to read the phone and tap;
 # while the person's phone has a list of moves open, up to LOOKING_GRACE.
-WINDOW_GRACE = 12.0  # (8 s was too short to read a list of deals and tap one)
+# (8 s was too short to read a list of deals and tap one; 12 s too short for a
+# newcomer to read the sheet, open "Trade with Seat 2 › 17 choices" and choose)
+WINDOW_GRACE = 18.0
 LOOKING_GRACE = 30.0
 # The first person to sit down at a table the simulated players had to themselves
 # gets a game from its start (a newcomer sat down two turns before the Duel's end):

@@ -279,8 +279,8 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
             s, active=1, turn=s.turn + 1, step="bonus", refilling=False, players=(s.players[0], bot)
         )
     live.service.notice(code, "test", "the bot's turn")
-    # (counted down: the bot waits WINDOW_GRACE, 12 s, from now)
-    expect(hint).to_have_text(re.compile(r"^Seat 2 goes on in 1[012] s: choose now"))
+    # (counted down: the bot waits WINDOW_GRACE, 18 s, from now)
+    expect(hint).to_have_text(re.compile(r"^Seat 2 goes on in 1[678] s: choose now"))
     # The step line above says whose step it is, and that it waits on Anna too (it
     # read only "Waiting for Seat 2 to …" while the table also waited for her).
     expect(anna.locator("#step")).to_have_text(
