@@ -86,14 +86,13 @@ def dice_look(
     against the empty mat when there is one), in the rolling area above `tray_y` or
     in the tray below it (or where `tray_y(x, y)` says it is in the tray), its kind
     from how light it looks against the table around it (the game's
-    `kinds_by_tone`). The reader is told how
-    many dice there are when the game says how many lie on the mat (`on_mat`): a
-    plain number, the reader knows no rule. `die_px`: a die's side in the picture's
-    pixels where the dice lie, when a calibrated mat tells it (another plain number:
-    the reader then reads every die at one scale, however high the camera hangs);
-    without it the reader guesses the size from the taught dice. `region`: a mask of
-    the picture where a die's centre may lie (the mat's rolling area and tray), if
-    known."""
+    `kinds_by_tone`). The reader is told how many dice there are when the game says
+    how many lie on the mat (`on_mat`): a plain number, the reader knows no rule.
+    `die_px`: a die's side in the picture's pixels where the dice lie, when a
+    calibrated mat tells it (another plain number: the reader then reads every die
+    at one scale, however high the camera hangs); without it the reader guesses the
+    size from the taught dice. `region`: a mask of the picture where a die's centre
+    may lie (the mat's rolling area and tray), if known."""
     import cv2
 
     # Below a line across the picture, or (a calibrated mat) inside the tray's outline.
