@@ -22,19 +22,37 @@ class Seats:
         self._tables = tables  # the open tables, now
         self._changed: Callable[[str], None] = changed
 
-    def join(self, t: Table, seat: object, name: object, leaving: int | None = None) -> str:
-        """Take a free seat; returns the seat's token (the phone keeps it).
-        `leaving`: the seat at this table the phone held until now (it moves): freed
-        once the new one is taken, and its name is no other person's."""
+    @staticmethod
+    def check(t: Table, seat: object, name: object) -> None:
+        """A seat of this table and a name a person may sit down under, or an error
+        that says which is wrong."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
             raise TableError(Refusal.BAD_SEAT, f"seat must be 0–{t.players - 1}")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
             raise TableError(Refusal.BAD_NAME, f"a name is 1–{MAX_NAME} characters")
+
+    def join(self, t: Table, seat: object, name: object, leaving_token: object = None) -> str:
+        """Take a free seat; returns the seat's token (the phone keeps it).
+        `leaving_token`: the token of the seat at this table the phone held until now
+        (it moves): that seat is freed once the new one is taken, and its name is no
+        other person's. (Looked up under the table's lock: a seat that changed hands
+        meanwhile is someone else's now, and stays theirs.)"""
+        self.check(t, seat, name)
+        assert isinstance(seat, int) and isinstance(name, str)
         with t.lock:
             if seat in t.seats:
                 raise TableError(
                     Refusal.SEAT_TAKEN, f"seat {seat + 1} is taken by {t.seats[seat].name}"
                 )
+            leaving = next(
+                (
+                    at
+                    for at, held in t.seats.items()
+                    if isinstance(leaving_token, str)
+                    and secrets.compare_digest(held.token, leaving_token)
+                ),
+                None,
+            )
             # Two alike would make "Pat's turn" on the big screen name nobody in
             # particular: the newcomer's name gets its seat ("Pat (3)"). Not refused:
             # two phones of one browser bring the same name, and a person whose phone
@@ -56,7 +74,7 @@ class Seats:
             token = secrets.token_urlsafe(24)
             self.store.take_seat(t.code, seat, said, token)
             t.seats[seat] = Seat(said, token)
-            if leaving is not None and leaving != seat and leaving in t.seats:
+            if leaving is not None:
                 self.store.free_seat(t.code, leaving)
                 del t.seats[leaving]
                 t.away.pop(leaving, None)

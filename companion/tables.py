@@ -348,9 +348,10 @@ class TableService:
         a seat whose phone has gone, and that a bot plays now, may be taken over (two
         visitors who closed their pages left the Duel's two seats to nobody).
         `leaving`: the token of a seat at this table the phone holds (it moves to
-        `seat`): that seat is freed once the new one is taken (see `moving_from`)."""
+        `seat`): that seat is freed once the new one is taken."""
         t = self.table(code)
-        moving = self.moving_from(code, leaving)
+        # (a bad name or seat changes nothing: a bot's seat was freed, then the name refused)
+        self.seats.check(t, seat, name)
         partners = self.partners.get(t.code)
         # A bot's throw or card still in the air is the bot's move: the seat is taken
         # once the camera has read it (a person who sat down as a bot's dice landed
@@ -373,7 +374,7 @@ class TableService:
             # snapshots take it)
             if arriving is not None and arriving in t.seats:
                 self.seats.free(t, arriving)
-            return self.seats.join(t, seat, name, moving)
+            return self.seats.join(t, seat, name, leaving)
         finally:
             if arriving is not None:
                 with t.lock:
@@ -384,6 +385,9 @@ class TableService:
         seat there), or None."""
         held = self.seats.of_token(token) if token is not None else None
         return held.seat if held is not None and held.code == code.upper() else None
+
+    def seat_is_free(self, code: str, seat: int) -> bool:
+        return seat not in self.table(code).seats
 
     def free_seat(self, code: str, seat: object) -> None:
         self.seats.free(self.table(code), seat)

@@ -22,6 +22,11 @@ MIN_SIDE_PX = 8.0  # a smaller square is too few pixels to be a mat's marker
 SIZE_SPREAD = 0.35  # a mat's markers are one size on paper: this far off the median is not one
 RANSAC_MM = 2.5  # a marker corner further than this from the mat's fit is not the mat's
 ONE_TABLE_ROUNDS = 4  # turns of the fit of every mat on one table (see _on_one_table)
+# A mat's table fit this far (mm, at its corners) from its own fit is not kept: the
+# mats do not lie on one plane (one lifted, resting on cards). (Its own fit from two
+# markers is 3-5 mm off at 12-15 degrees; a mat seen whole tilted 15 degrees put the
+# table's fit 17 mm off.)
+ONE_TABLE_DISAGREE_MM = 10.0
 
 
 def _plausible(corners: np.ndarray) -> bool:
@@ -193,15 +198,17 @@ def _on_one_table(
 ) -> dict[str, np.ndarray]:
     """Better fits for the mats seen by only some of their markers (cards laid over
     the others), from the table they all lie on: the picture of the table's plane is
-    one homography (the camera's), and every mat only a turn and a shift on that
-    plane. A mat's own fit from two markers along one edge fixes its far end badly
-    when the camera is off straight down (3-5 mm at 12-15 degrees: the markers'
-    corners a fraction of a pixel off, magnified); fitted on the table, its markers
-    fix only where it lies (a turn, a shift and a scale: 4 numbers, not 8), and the
-    camera's lean is fixed by every mat's corners. Needs a mat seen whole; a mat
-    whose own markers end up over RANSAC_MM from the table's fit (not lying on the
-    table: held up) keeps its own. Fitted by turns: each mat's place on the table,
-    then the camera's fit over every corner of every mat."""
+    one homography (the camera's), and every mat only a turn and a shift (and a
+    scale: a mat printed "fit to page") on that plane. A mat's own fit from two
+    markers along one edge fixes its far end badly when the camera is off straight
+    down (3-5 mm at 12-15 degrees: the markers' corners a fraction of a pixel off,
+    magnified); fitted on the table, its markers fix only where it lies (4 numbers,
+    not 8), and the camera's lean is fixed by every mat's corners. Needs a mat seen
+    whole. A mat keeps its own fit where its markers end up over RANSAC_MM from the
+    table's, or its corners over ONE_TABLE_DISAGREE_MM apart by the two fits (the
+    mats not on one plane: one lifted, resting on cards; two markers along an edge
+    fit any plane hinged on it, only the far corners tell). Fitted by turns: each
+    mat's place on the table, then the camera's fit over every corner of every mat."""
     whole = [n for n, (layout, f) in fits.items() if len(f.used) == len(layout.markers)]
     partial = [n for n, (layout, f) in fits.items() if len(f.used) < len(layout.markers)]
     if not whole or not partial:
@@ -228,9 +235,17 @@ def _on_one_table(
             return {}
     out = {}
     for n in partial:
+        layout, fit = fits[n]
+        assert fit.h is not None
         px, mm = points[n]
         h = _similarity(to_mat(camera, px).astype(np.float64), mm) @ camera
-        if float(np.linalg.norm(to_mat(h, px) - mm, axis=1).max()) <= RANSAC_MM:
+        if float(np.linalg.norm(to_mat(h, px) - mm, axis=1).max()) > RANSAC_MM:
+            continue
+        # (the mat's corners in the picture by its own fit, in mm by the table's)
+        w, h_mm = layout.width, layout.height
+        paper = np.array([[0, 0], [w, 0], [w, h_mm], [0, h_mm]], np.float32)
+        apart = np.linalg.norm(to_mat(h, to_image(fit.h, paper)) - paper, axis=1)
+        if float(apart.max()) <= ONE_TABLE_DISAGREE_MM:
             out[n] = h / h[2, 2]
     return out
 

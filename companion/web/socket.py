@@ -239,9 +239,10 @@ def _leave_seat(sid: str, svc: TableService | None = None) -> None:
             svc.seat_away(code, seat, False)
 
 
-def _release(code: str, seat: int) -> None:
+def _release(code: str, seat: int, moved_to: int | None = None) -> None:
     """The seat was freed (by the host, or its player left): every connection that
-    held it loses it at once and is told to join again."""
+    held it loses it at once and is told to join again. `moved_to`: the phone moved
+    to that seat (its other tabs are told so, and keep the new seat's token)."""
     with _holders_lock:
         sids = _holders.pop((code, seat), set())
     for sid in sids:
@@ -249,6 +250,16 @@ def _release(code: str, seat: int) -> None:
         _sessions.get(sid, {}).pop("seat", None)
         _sessions.get(sid, {}).pop("code", None)
         leave_room(_seat_room(code, seat, lang), sid=sid)
+        if moved_to is not None:
+            message = (
+                f"dieses Handy sitzt jetzt auf Platz {moved_to + 1}"
+                if lang == "de"
+                else f"this phone moved to seat {moved_to + 1}"
+            )
+            socketio.emit(
+                "rejoin", {"message": message, "reason": "moved", "seat": moved_to}, to=sid
+            )
+            continue
         message = (
             f"Platz {seat + 1} wurde freigegeben" if lang == "de" else f"seat {seat + 1} was freed"
         )
@@ -329,8 +340,8 @@ def on_join(msg: dict) -> dict:
     code = msg["code"].upper()
     moving = svc.moving_from(code, msg.get("leaving"))
     token = svc.join(code, msg["seat"], msg["name"], msg.get("leaving"))
-    if moving is not None and moving != msg["seat"]:
-        _release(code, moving)  # (the phone's other tabs there, told the seat was freed)
+    if moving is not None and moving != msg["seat"] and svc.seat_is_free(code, moving):
+        _release(code, moving, msg["seat"])  # (the phone's other tabs there: it moved)
     _enter_seat(code, msg["seat"])
     socketio.emit("state", svc.snapshot(code, msg["seat"], _lang()), to=_sid())
     return _ok(token=token, code=code, seat=msg["seat"])

@@ -73,3 +73,17 @@ def test_unknown_bean_is_a_clear_error():
         variety("purple")
     assert err.value.code == "unknown-bean"
     assert "purple" in err.value.message and "coffee" in err.value.message
+
+
+def test_a_fields_view_says_what_the_beanometers_next_step_pays():
+    """A single Cocoa Bean's field said "+1 → next coin": its next step pays 2. The
+    view carries the cards the next step needs and what a harvest then earns."""
+    from companion.engine.view import field_view
+
+    cocoa = field_view(("cocoa",))
+    assert (cocoa["value"], cocoa["next_coin"], cocoa["next_value"]) == (0, 1, 2)
+    blue = field_view(("blue",) * 7)
+    assert (blue["value"], blue["next_coin"], blue["next_value"]) == (2, 1, 3)
+    top = field_view(("garden",) * 3)
+    assert (top["value"], top["next_coin"], top["next_value"]) == (3, None, None)
+    assert field_view(())["next_value"] is None

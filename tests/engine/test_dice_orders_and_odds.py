@@ -305,6 +305,14 @@ def test_a_bean_field_that_meets_the_next_order_names_the_save_for_the_orders_af
     after = advice(advice_key(s))
     assert after["p_bottom"] == 1.0
     assert after["best"] == {"repeat": False, "save": [1], "met": True}  # the soy die
+    # ... and the bean piece, where repeating the roll completes more orders than
+    # any save (the piece was never named once the next order was met).
+    s = W.new_game(2, knowledge="hidden", cards=[[orders] * 2] * 2)
+    s = W.apply(s, Roll(0, ("blue", "garden", "green", "red", "stink")))
+    s = W.apply(s, Save(0, (2,)))
+    s = W.apply(s, Roll(0, ("stink", "garden", "red", "red")))
+    after = advice(advice_key(s))
+    assert after["best"] == {"repeat": True, "save": [], "met": True}
     # Not met yet: the save named is the one for the next order.
     s = W.new_game(2, knowledge="hidden", cards=[[orders] * 2] * 2)
     s = W.apply(s, Roll(0, ("blue", "soy", "green", "red", "stink")))

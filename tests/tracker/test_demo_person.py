@@ -23,7 +23,7 @@ from companion.sim.worlds import (
     dice_camera,
 )
 from companion.store import Store, StoreError
-from companion.table import YOU
+from companion.table import YOU, TableError
 from companion.tables import TableService
 from companion.tracker.fields import FieldsOutcome
 from companion.tracker.link import ReadingError
@@ -186,6 +186,22 @@ def test_a_seat_whose_phone_is_gone_goes_back_to_its_bot_and_returns_with_the_ph
     assert t.state.active != 0 or bots.step()  # the bot plays seat 1's turn
     service.seat_away(code, 0, False)  # the same phone is back
     assert bots.humans(t) == {0} and 0 in t.seats
+
+
+def test_a_name_refused_at_a_seat_a_bot_plays_leaves_the_seat_as_it_was():
+    """Taking over a seat a bot plays for a phone gone away frees it first: a name of
+    spaces only was refused after that, and Cleo's seat was gone. The name and seat
+    are checked first; a refusal changes nothing."""
+    service, code = _table("bohnanza", 3, 2)
+    service.join(code, 0, "Cleo")
+    t = service.table(code)
+    bots = Bots(service, code, 0.0, 2, away_after=30.0)
+    service.answer_for(code, bots)
+    service.seat_away(code, 0, True)
+    t.away[0] -= 31  # the bot plays seat 1 now
+    with pytest.raises(TableError, match="a name is 1"):
+        service.join(code, 0, "   ")
+    assert t.seats[0].name == "Cleo" and 0 in t.away
 
 
 def test_an_offer_waiting_for_a_seat_whose_phone_went_away_is_answered_by_its_bot():

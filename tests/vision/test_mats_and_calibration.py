@@ -307,11 +307,15 @@ def test_marker_corners_are_refined_in_a_window_a_third_of_a_module_wide():
     assert np.mean(after) < np.mean(before)  # (unrefined: about 1.15 px mean)
 
 
-def _tilted_camera(tilt_deg: float, azimuth: float) -> np.ndarray:
+def _tilted_camera(tilt_deg: float, azimuth: float, lifted_deg: float = 0.0) -> np.ndarray:
     """Table mm -> pixels: a pinhole camera 1.1 m up, `tilt_deg` off straight down,
-    about 1.5 px a mm (a 7-seat table's seven A4 mats in 1280 x 960)."""
+    about 1.5 px a mm (a 7-seat table's seven A4 mats in 1280 x 960). `lifted_deg`:
+    the plane seen is the table's lifted that much about its line y = 0 (a mat
+    resting on cards along its far edge)."""
     r, _ = cv2.Rodrigues(np.array([np.cos(azimuth), np.sin(azimuth), 0.0]) * np.deg2rad(tilt_deg))
-    rays = np.column_stack([r[:, 0], r[:, 1], [0.0, 0.0, 1100.0]])
+    a = np.deg2rad(lifted_deg)
+    along = r @ np.array([0.0, np.cos(a), -np.sin(a)])  # (towards the camera: -z)
+    rays = np.column_stack([r[:, 0], along, [0.0, 0.0, 1100.0]])
     fit = np.array([[1700.0, 0.0, 60.0], [0.0, 1700.0, 70.0], [0.0, 0.0, 1.0]])
     return fit @ rays
 
@@ -322,17 +326,13 @@ def _laid(angle_deg: float, x_mm: float, y_mm: float) -> np.ndarray:
     return np.array([[c, -s, x_mm], [s, c, y_mm], [0.0, 0.0, 1.0]])
 
 
-def test_a_mat_seen_by_two_markers_is_fitted_on_the_table_the_other_mats_lie_on():
-    """Issue 16: cards laid over a mat's two bottom markers left its fit to the two
-    top ones; with the camera 14 degrees off straight down, that fit put the slots'
-    far ends 4-5 mm off (a card more or less read at a slot's end). Every mat lies
-    on the one table: the camera's lean is fixed by the mat seen whole, and the
-    half-hidden mat's two markers only say where it lies on the table."""
+def _two_mats(whole_lifted_deg: float = 0.0):
+    """Two mats side by side under a camera 14 degrees off, the second's two bottom
+    markers under cards, a camera's blur and noise: (frame, whole, hidden, truths)."""
     whole, hidden = card_mat(0), card_mat(1)
-    camera = _tilted_camera(14.0, 1.6)
     truths = {
-        whole.name: camera @ _laid(0.0, 0.0, 0.0),
-        hidden.name: camera @ _laid(4.0, 225.0, 10.0),
+        whole.name: _tilted_camera(14.0, 1.6, whole_lifted_deg) @ _laid(0.0, 0.0, 0.0),
+        hidden.name: _tilted_camera(14.0, 1.6) @ _laid(4.0, 225.0, 10.0),
     }
     frame = np.full((960, 1280, 3), 120, np.uint8)
     scale = np.diag([1 / PX, 1 / PX, 1.0])  # drawn pixels -> mm
@@ -352,6 +352,16 @@ def test_a_mat_seen_by_two_markers_is_fitted_on_the_table_the_other_mats_lie_on(
     # fraction of a pixel off, which two markers along one edge magnify).
     noise = np.random.default_rng(0).normal(0.0, 4.0, frame.shape)
     frame = np.clip(cv2.GaussianBlur(frame, (0, 0), 1.0) + noise, 0, 255).astype(np.uint8)
+    return frame, whole, hidden, truths
+
+
+def test_a_mat_seen_by_two_markers_is_fitted_on_the_table_the_other_mats_lie_on():
+    """Issue 16: cards laid over a mat's two bottom markers left its fit to the two
+    top ones; with the camera 14 degrees off straight down, that fit put the slots'
+    far ends 4-5 mm off (a card more or less read at a slot's end). Every mat lies
+    on the one table: the camera's lean is fixed by the mat seen whole, and the
+    half-hidden mat's two markers only say where it lies on the table."""
+    frame, whole, hidden, truths = _two_mats()
     # The slots' far ends, where a column's last card lies.
     ends = np.float32(
         [slot.quad[2] for slot in hidden.slots] + [slot.quad[3] for slot in hidden.slots]
@@ -372,3 +382,23 @@ def test_a_mat_seen_by_two_markers_is_fitted_on_the_table_the_other_mats_lie_on(
     assert np.array_equal(
         tracker.homographies[whole.name], homography(whole, detect_markers(frame))[0]
     )
+
+
+def test_a_mat_seen_whole_but_lifted_leaves_a_half_hidden_mat_its_own_fit():
+    """The table's fit takes the camera's lean from the mats seen whole: one lying
+    tilted (resting on cards along its far edge, 15 degrees) put a half-hidden mat's
+    slots 17 mm off, where its own two markers said 3-4 mm. Two markers along an
+    edge fit any plane hinged on it; the two fits' far corners tell them apart, and
+    a mat whose two fits disagree by more than ONE_TABLE_DISAGREE_MM keeps its own."""
+    frame, whole, hidden, truths = _two_mats(whole_lifted_deg=15.0)
+    ends = np.float32(
+        [slot.quad[2] for slot in hidden.slots] + [slot.quad[3] for slot in hidden.slots]
+    )
+    seen = _px(truths[hidden.name], ends)
+    own, used = homography(hidden, detect_markers(frame))
+    assert used == [4, 5]
+    tracker = MatTracker([whole, hidden])
+    tracker.update(frame)
+    assert tracker.seen == {whole.name: [0, 1, 2, 3], hidden.name: [4, 5]}
+    assert np.array_equal(tracker.homographies[hidden.name], own)
+    assert np.linalg.norm(to_mat(own, seen) - ends, axis=1).max() < 6.0

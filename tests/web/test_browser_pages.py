@@ -542,8 +542,10 @@ def test_a_phone_back_on_the_join_page_that_taps_another_seat_moves_there(live, 
     became "Anna (2)" at seat 3, told that another Anna sits at the table, and
     seat 2 went on without a phone. It moves: seat 2 is free, the name is Anna."""
     code = live.open("bohnanza", 3, knowledge="known", seed=5)
-    anna = phone(browser, live, code, 1, "Anna")
+    game = phone(browser, live, code, 1, "Anna")
     live.service.start_game(code)
+    # The join page in another tab (the QR code scanned again); the game's tab stays.
+    anna = game.context.new_page()
     anna.goto(f"{live.url}/j/{code}")
     expect(anna.locator("#back-seat")).to_have_text("This phone holds seat 2")
     anna.locator("button.seat[data-seat='2']").click()
@@ -552,6 +554,12 @@ def test_a_phone_back_on_the_join_page_that_taps_another_seat_moves_there(live, 
     expect(anna.locator("main")).to_contain_text("You moved from seat 2 to seat 3: seat 2 is free")
     seats = live.service.snapshot(code)["table"]["seats"]
     assert [s.get("name") for s in seats] == [None, None, "Anna"]
+    # The old tab is told the phone moved (and keeps the new seat's token: dropped,
+    # a reload of the new tab found no seat), with the way to it.
+    expect(game.locator("#gone")).to_contain_text("This phone moved to seat 3")
+    expect(game.locator("#gone a")).to_have_text("Go to seat 3")
+    anna.reload()
+    expect(anna.locator("#whoami")).to_have_text(re.compile(r"^Anna · seat 3"))
 
 
 def test_tapped_beans_survive_a_phone_joining_and_other_updates(live, browser):
@@ -1303,12 +1311,12 @@ def test_with_the_next_order_met_the_phone_names_the_save_for_the_orders_after_i
     with t.lock:
         t.state = s
     live.service.notice(t.code, "test", "rolled")
+    (die,) = GAMES["dice"].advice(GAMES["dice"].advice_key(s))["best"]["save"]
+    assert s.faces[die] == "blue"
     best = anna.locator("#mine .advice .best")
     expect(best).to_have_text(
-        re.compile(
-            r"^The bean field meets the next order: for the orders after it, "
-            r"save Blue Bean \((darker|lighter) die\)\.$"
-        )
+        "The bean field meets the next order: for the orders after it, "
+        f"save Blue Bean ({s.dice.dice[die].kind} die)."
     )
 
 

@@ -115,6 +115,10 @@ def test_a_phone_that_takes_another_seat_moves_there_under_its_own_name(client_f
     assert [s.get("name") for s in snap["table"]["seats"]] == [None, None, "Anna"]
     told = [(n["seat"], n["text"]) for n in snap["notices"] if n["kind"] == "you"]
     assert told == [(2, "You moved from seat 1 to seat 3: seat 1 is free")]
+    # The phone's connection at its old seat is told it moved (not that the seat
+    # was freed: that page would drop the new seat's token with its own).
+    rejoin = [m["args"][0] for m in anna.get_received() if m["name"] == "rejoin"]
+    assert rejoin == [{"message": "this phone moved to seat 3", "reason": "moved", "seat": 2}]
     # The old seat's token holds nothing any more; a token of another table, or
     # none, moves nothing.
     assert any(m["name"] == "rejoin" for m in client_for(token=token).get_received())

@@ -219,7 +219,14 @@ class Advisor:
             "for_bottom": {
                 "save": best[0],
                 "p": _sure(vals[0]),
-                "repeat_instead": bool(again and again[0] > vals[0] + 1e-12),
+                # (as good for the bottom order, and more orders: the bean piece, too)
+                "repeat_instead": bool(
+                    again
+                    and (
+                        again[0] > vals[0] + 1e-12
+                        or (again[0] > vals[0] - 1e-12 and again[1] > then + 1e-12)
+                    )
+                ),
             },
             "for_orders": {
                 "save": best[1],

@@ -162,6 +162,8 @@ const WORDS = {
     "closed.title": "This table has ended",
     "closed.text": "The host ended table {code}. Thanks for playing!",
     "freed.title": "Your seat was freed",
+    "moved.title": "This phone moved to seat {n}",
+    "nav.seat": "Go to seat {n}",
     "freed.text": "This phone no longer has a seat at table {code}.",
     "standings.title": "Final standings",
     "standings.place": "{n}.",
@@ -346,6 +348,8 @@ const WORDS = {
     "closed.title": "Dieser Tisch ist beendet",
     "closed.text": "Der Gastgeber hat Tisch {code} beendet. Danke fürs Spielen!",
     "freed.title": "Dein Platz wurde freigegeben",
+    "moved.title": "Dieses Handy sitzt jetzt auf Platz {n}",
+    "nav.seat": "Zu Platz {n}",
     "freed.text": "Dieses Handy hat keinen Platz mehr an Tisch {code}.",
     "standings.title": "Endstand",
     "standings.place": "{n}.",
@@ -521,7 +525,10 @@ const C = {
     localStorage.setItem("companion.token." + code, token);
     if (seat !== undefined) localStorage.setItem("companion.seat." + code, String(seat));
   },
-  dropToken(code) {
+  // `token`: only if it is still the one kept (a tab of the seat the phone moved
+  // from, told its seat was freed, took the new seat's token with it).
+  dropToken(code, token) {
+    if (token !== undefined && C.token(code) !== token) return;
     localStorage.removeItem("companion.token." + code);
     localStorage.removeItem("companion.seat." + code);
   },

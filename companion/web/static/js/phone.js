@@ -37,7 +37,8 @@
     window.__snap = s;
     draw();
   });
-  socket.on("rejoin", () => ended(false));
+  // (moved: this phone took another seat at the table in another tab)
+  socket.on("rejoin", (m) => ended(false, m && m.reason === "moved" ? m.seat : null));
   socket.on("closed", () => ended(true));
   socket.on("connect_error", () => C.error(C.t("error.reconnecting")));
   socket.on("connect", () => C.error(""));
@@ -61,7 +62,7 @@
       return;
     }
     await C.ask(socket, "leave", {});
-    C.dropToken(code);
+    C.dropToken(code, token);
     location.href = "/j/" + code;
   });
   document.getElementById("lang").replaceWith(C.langSwitch());
@@ -71,9 +72,18 @@
 
   // The table ended (closed), or this phone's seat was freed (rejoin): say so and
   // offer the way home instead of waiting forever.
-  async function ended(closed) {
-    C.dropToken(code);
+  async function ended(closed, moved) {
     socket.close();
+    if (typeof moved === "number") {  // (the new seat's token is the phone's now: kept)
+      document.getElementById("turn").textContent = C.t("moved.title", { n: moved + 1 });
+      document.getElementById("step").textContent = "";
+      C.fill(app, C.h("section", { class: "gone card", id: "gone", "data-moved": String(moved) },
+        C.h("h1", {}, C.t("moved.title", { n: moved + 1 })),
+        C.h("p", { class: "links" }, C.h("a", { class: "button primary", href: "/p/" + code }, C.t("nav.seat", { n: moved + 1 })))));
+      dock.hidden = true;
+      return;
+    }
+    C.dropToken(code, token);
     if (!closed) {
       try {
         const r = await fetch(`/api/tables/${code}/state`);

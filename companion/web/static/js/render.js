@@ -92,7 +92,7 @@ const R = {
       R.card(g.bean), g.n > 1 ? C.h("span", { class: "count" }, "×" + g.n) : null)));
   },
   // A bean field: the cards stacked (as many as lie there), their count, what they
-  // are worth now and how many more the next coin needs.
+  // are worth now, how many more the beanometer's next step needs and what it pays.
   // `show`: how the game shows itself (the view's show: ladder, score).
   field(f, i, show) {
     const label = C.t("field.n", { n: i + 1 });
