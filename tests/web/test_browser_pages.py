@@ -558,6 +558,7 @@ def test_a_phone_back_on_the_join_page_that_taps_another_seat_moves_there(live, 
     # a reload of the new tab found no seat), with the way to it.
     expect(game.locator("#gone")).to_contain_text("This phone moved to seat 3")
     expect(game.locator("#gone a")).to_have_text("Go to seat 3")
+    expect(game.locator("#whoami")).to_have_text("")  # (it read "Seat 2 · seat 2")
     anna.reload()
     expect(anna.locator("#whoami")).to_have_text(re.compile(r"^Anna · seat 3"))
 

@@ -74,6 +74,8 @@
   // offer the way home instead of waiting forever.
   async function ended(closed, moved) {
     socket.close();
+    // (no seat here any more: the name it showed was the freed seat's, "Seat 2 · seat 2")
+    document.getElementById("whoami").textContent = "";
     if (typeof moved === "number") {  // (the new seat's token is the phone's now: kept)
       document.getElementById("turn").textContent = C.t("moved.title", { n: moved + 1 });
       document.getElementById("step").textContent = "";
