@@ -188,17 +188,25 @@ def test_a_seat_whose_phone_is_gone_goes_back_to_its_bot_and_returns_with_the_ph
     assert bots.humans(t) == {0} and 0 in t.seats
 
 
+def _cleos_phone_gone_a_bot_plays(seat):
+    """A table where Cleo sat at `seat` and her phone has been gone half a minute:
+    the bots answer for the table, and one plays her seat. (service, code, table,
+    bots)"""
+    service, code = _table("bohnanza", 3, 2)
+    service.join(code, seat, "Cleo")
+    t = service.table(code)
+    bots = Bots(service, code, 0.0, 2, away_after=30.0)
+    service.answer_for(code, bots)
+    service.seat_away(code, seat, True)
+    t.away[seat] -= 31
+    return service, code, t, bots
+
+
 def test_a_name_refused_at_a_seat_a_bot_plays_leaves_the_seat_as_it_was():
     """Taking over a seat a bot plays for a phone gone away frees it first: a name of
     spaces only was refused after that, and Cleo's seat was gone. The name and seat
     are checked first; a refusal changes nothing."""
-    service, code = _table("bohnanza", 3, 2)
-    service.join(code, 0, "Cleo")
-    t = service.table(code)
-    bots = Bots(service, code, 0.0, 2, away_after=30.0)
-    service.answer_for(code, bots)
-    service.seat_away(code, 0, True)
-    t.away[0] -= 31  # the bot plays seat 1 now
+    service, code, t, _ = _cleos_phone_gone_a_bot_plays(0)
     with pytest.raises(TableError, match="a name is 1"):
         service.join(code, 0, "   ")
     assert t.seats[0].name == "Cleo" and 0 in t.away
@@ -286,13 +294,7 @@ def test_a_person_taking_over_an_away_seat_is_not_greeted_as_its_phone_come_back
     """A newcomer who took over the seat a bot played for Cleo read "While your phone
     was away (2 minutes), a bot played your seat": while they sat down, the seat
     counted as a phone's again, still Cleo's."""
-    service, code = _table("bohnanza", 3, 2)
-    service.join(code, 1, "Cleo")
-    t = service.table(code)
-    bots = Bots(service, code, 0.0, 2, away_after=30.0)
-    service.answer_for(code, bots)
-    service.seat_away(code, 1, True)
-    t.away[1] -= 31
+    service, code, t, bots = _cleos_phone_gone_a_bot_plays(1)
     bots._greet_returns(t)  # the bot plays for Cleo
     t.arriving.add(1)  # someone sits down at the seat (TableService.join)
     bots._greet_returns(t)
