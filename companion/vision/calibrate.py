@@ -213,13 +213,13 @@ def _on_one_table(
     partial = [n for n, (layout, f) in fits.items() if len(f.used) < len(layout.markers)]
     if not whole or not partial:
         return {}
-    points = {
-        n: (
+    points = {}  # mat -> its markers' corners: (in the picture, printed in mm)
+    for n, (layout, f) in fits.items():
+        printed = _printed(layout)
+        points[n] = (
             np.concatenate([f.corners[i] for i in f.used]).astype(np.float64),
-            np.concatenate([_printed(layout)[i].corners for i in f.used]).astype(np.float64),
+            np.concatenate([printed[i].corners for i in f.used]).astype(np.float64),
         )
-        for n, (layout, f) in fits.items()
-    }
     camera = fits[whole[0]][1].h  # pixels -> the table's mm (that mat's, to start)
     assert camera is not None
     places: dict[str, np.ndarray] = {}

@@ -210,7 +210,7 @@ class Advisor:
         for n, beans in sorted(self._choices(parts), key=lambda c: sum(c[0])):
             left = tuple(a - b for a, b in zip(counts, n, strict=True))
             v = self.value(tuple(sorted(field + beans)), left, piece)
-            if v[0] > vals[0] + 1e-12 or (v[0] > vals[0] - 1e-12 and v[1] > then + 1e-12):
+            if _ahead(v, vals[0], then):
                 vals[0], then, best[0] = v[0], v[1], _as_pairs(self.names, parts, n, beans)
             if v[1] > vals[1] + 1e-12:
                 vals[1], best[1] = v[1], _as_pairs(self.names, parts, n, beans)
@@ -220,13 +220,7 @@ class Advisor:
                 "save": best[0],
                 "p": _sure(vals[0]),
                 # (as good for the bottom order, and more orders: the bean piece, too)
-                "repeat_instead": bool(
-                    again
-                    and (
-                        again[0] > vals[0] + 1e-12
-                        or (again[0] > vals[0] - 1e-12 and again[1] > then + 1e-12)
-                    )
-                ),
+                "repeat_instead": bool(again and _ahead(again, vals[0], then)),
             },
             "for_orders": {
                 "save": best[1],
@@ -234,6 +228,13 @@ class Advisor:
                 "repeat_instead": bool(again and again[1] > vals[1] + 1e-12),
             },
         }
+
+
+def _ahead(v: tuple[float, float], p: float, orders: float) -> bool:
+    """A choice's (chance of the bottom order, expected orders) `v` beats the best so
+    far for the bottom order (its chance `p`, its expected `orders`): a higher
+    chance, or one as high and more orders."""
+    return v[0] > p + 1e-12 or (v[0] > p - 1e-12 and v[1] > orders + 1e-12)
 
 
 def _sure(p: float) -> float:
