@@ -446,7 +446,13 @@ def test_a_roll_the_engine_made_is_logged_with_the_faces_it_showed():
         (
             "bohnanza",
             {"players": 2},
-            ["the rest goes to the other player", "runs out the first time"],
+            [
+                "the rest goes to the other player",
+                "runs out the first time",
+                "you may discard any one card of your hand",
+                "matching cards from the top of the discard pile join them",
+                "You harvest only on your own turn",
+            ],
         ),
         ("duel", {}, ["next higher number", "$1.10", "You start with $3", "bluff"]),
         # (the dice's two kinds, as GAME-DATA has them: a newcomer asked why two

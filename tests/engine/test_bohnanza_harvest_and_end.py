@@ -204,6 +204,23 @@ def test_the_reshuffle_is_the_same_on_replay():
     assert _turn(s, 0).deck == _turn(s, 0).deck
 
 
+def test_a_deck_rebuilt_from_an_empty_discard_pile_is_refilled_by_what_is_discarded_since():
+    """Rule reading 5 (docs/rules.md): the deck runs out with nothing discarded; the
+    new deck is empty, fewer cards are drawn, and the next card needed shuffles what
+    was discarded meanwhile, not counted as another exhaustion."""
+    s = table(hands=[[]] * 4, deck=["red"] * 5, discard=[])
+    s = _turn(s, 0)
+    assert s.exhaustions == 1 and s.deck == () and s.discard == ()
+    s = play(s, DrawFaceUp(1))
+    assert s.face_up == () and s.exhaustions == 1  # nothing to turn over
+    s = play(s, EndTrading(1), EndTurn(1))
+    assert s.players[1].hand == () and s.exhaustions == 1
+    s = replace(s, discard=("soy",) * 4)  # (a harvest's cards, say)
+    s = play(s, DrawFaceUp(2))
+    assert sorted(s.face_up) == ["soy", "soy"] and s.discard == ()
+    assert s.exhaustions == 1 and s.deck == ("soy",) * 2
+
+
 @pytest.mark.parametrize("players, ends", [(3, 2), (4, 3), (5, 3), (6, 3), (7, 3)])
 def test_the_game_ends_at_the_nth_exhaustion(players, ends):
     s = table(

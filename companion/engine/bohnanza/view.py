@@ -209,12 +209,16 @@ def legend(s: State, lang: str = "en") -> list[str]:
         lines.insert(
             0,
             "Ein Zug: die Karten anbauen oder abwerfen, die der andere liegen ließ; eine "
-            f"oder zwei Karten vorne aus der Hand anbauen; {up} aufdecken und anbauen, "
-            f"was du willst (der Rest geht an den anderen); {draw} nachziehen."
+            "oder zwei Karten vorne aus der Hand anbauen, dann darfst du eine beliebige "
+            f"Karte der Hand abwerfen; {up} aufdecken (passende Karten oben vom "
+            "Ablagestapel kommen dazu) und anbauen, was du willst (der Rest geht an den "
+            f"anderen); {draw} nachziehen. Ernten darfst du nur im eigenen Zug."
             if de
             else "A turn: plant or discard the cards the other player left you; plant one "
-            f"or two cards from the front of your hand; turn over {up} and plant what you "
-            f"wish (the rest goes to the other player); draw {draw}.",
+            "or two cards from the front of your hand, then you may discard any one card "
+            f"of your hand; turn over {up} (matching cards from the top of the discard "
+            "pile join them) and plant what you wish (the rest goes to the other player); "
+            f"draw {draw}. You harvest only on your own turn.",
         )
     lines.append(
         "„×2“ an einem Feld: so viele Karten liegen dort; die Zahl neben der Kartenrückseite: "
