@@ -284,7 +284,7 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     # The step line above says whose step it is, and that it waits on Anna too (it
     # read only "Waiting for Seat 2 to …" while the table also waited for her).
     expect(anna.locator("#step")).to_have_text(
-        re.compile(r"^Waiting for Seat 2 to .* — your choice too, below$")
+        re.compile(r"^Waiting for Seat 2 to .* — you may choose too$")
     )
     counted = hint.locator(".countdown").text_content()
     expect(hint.locator(".countdown")).not_to_have_text(counted, timeout=3000)
@@ -302,7 +302,7 @@ def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live,
     expect(anna.locator("#actions .hint.passed")).to_have_text("Passed: the table goes on.")
     expect(anna.locator("#actions button.move.pass")).to_have_count(0)
     # (her choice made, the step is the bot's alone again)
-    expect(anna.locator("#step")).not_to_contain_text("your choice too")
+    expect(anna.locator("#step")).not_to_contain_text("you may choose too")
 
 
 def test_on_its_own_turn_a_phone_names_the_other_player_the_bonus_draw_waits_for(live, browser):
@@ -393,6 +393,32 @@ def test_each_game_fits_the_phone(live, browser):
             names = [b.capitalize() for b in takes]  # (their short names)
             expect(anna.locator("#mine .field .takes")).to_have_text("takes " + " or ".join(names))
             not_wider(anna)
+
+
+def test_a_phone_turned_sideways_has_its_moves_beside_the_table_not_over_it(live, browser):
+    """A newcomer turned the phone to 740 x 360: the top bar and the dock left 95 px
+    for the game, and the dice to tap lay half under the dock. Sideways the moves
+    stand in a column at the right; the dice and the fields beside them."""
+    code = live.open("dice", 3, knowledge="known", seed=2)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    anna.set_viewport_size({"width": 740, "height": 360})
+    roll = anna.locator("#actions button.move").first
+    expect(roll).to_be_visible()
+    roll.click()
+    pick = anna.locator("button.die-pick").first
+    expect(pick).to_be_visible()
+    dock = anna.locator("#dock").bounding_box()
+    assert dock["x"] > 740 / 2 and dock["height"] >= 350  # the right, top to foot
+    for die in anna.locator("button.die-pick").all():
+        box = die.bounding_box()
+        assert box["x"] + box["width"] <= dock["x"]  # beside the dock, not under it
+        assert box["y"] + box["height"] <= 360  # and on the screen
+    assert anna.evaluate("getComputedStyle(document.body).paddingBottom") == "0px"
+    # Upright again: the dock at the foot, the page kept clear of it.
+    anna.set_viewport_size({"width": 360, "height": 740})
+    expect(anna.locator("#dock")).to_have_css("left", "0px")
+    anna.wait_for_function("parseFloat(getComputedStyle(document.body).paddingBottom) > 40")
 
 
 # ---------------------------------------------------------------- input survives updates

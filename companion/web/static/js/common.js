@@ -107,7 +107,7 @@ const WORDS = {
     "offer.takeBack": "Take the offer back",
     "offer.answer": "Waiting for {names} to answer {name}'s offer",
     "step.others": "Waiting for {names} to {step}",
-    "step.yoursToo": "— your choice too, below",
+    "step.yoursToo": "— you may choose too",
     "moves.notStarted": "Waiting for the host to start the game.",
     "moves.back": "Back",
     "moves.botDeals": "A bot plays {name}: these are the deals it agrees to.",
@@ -293,7 +293,7 @@ const WORDS = {
     "offer.takeBack": "Angebot zurücknehmen",
     "offer.answer": "Warten, bis {names} auf das Angebot von {name} antwortet",
     "step.others": "Warten auf {names}: {step}",
-    "step.yoursToo": "— du kannst auch wählen, unten",
+    "step.yoursToo": "— du kannst auch wählen",
     "moves.notStarted": "Warten, bis der Gastgeber das Spiel startet.",
     "moves.back": "Zurück",
     "moves.botDeals": "Ein Bot spielt {name}: auf diese Tauschgeschäfte geht er ein.",
@@ -393,6 +393,9 @@ document.cookie = `companion_lang=${LANG}; path=/; max-age=31536000; SameSite=La
 
 const C = {
   lang: LANG,
+  // A phone turned sideways: its moves in a column at the right (app.css, the
+  // same query), not a dock at the foot.
+  SIDE_DOCK: window.matchMedia("(orientation: landscape) and (max-height: 500px)"),
   // A text in the page's language; {name} slots filled from `vars`.
   t(key, vars) {
     let s = WORDS[LANG][key];

@@ -67,8 +67,11 @@
   });
   document.getElementById("lang").replaceWith(C.langSwitch());
   setupSound();
-  // The page's bottom is kept clear of the dock, whatever its height.
-  new ResizeObserver(() => { document.body.style.paddingBottom = dock.offsetHeight + 16 + "px"; }).observe(dock);
+  // The page's bottom is kept clear of the dock, whatever its height; a phone
+  // turned sideways has the dock at its right (app.css), the page beside it.
+  new ResizeObserver(() => {
+    document.body.style.paddingBottom = C.SIDE_DOCK.matches ? "" : dock.offsetHeight + 16 + "px";
+  }).observe(dock);
 
   // The table ended (closed), or this phone's seat was freed (rejoin): say so and
   // offer the way home instead of waiting forever.
@@ -693,7 +696,7 @@
   let doneTimer = null;
   // Over the page just above the dock, not over the moves (nothing shifts), and
   // kept there as the dock grows or shrinks (it covered "‹ Back" of a list opened).
-  const placeDone = () => { doneNote.style.bottom = `${dock.offsetHeight + 8}px`; };
+  const placeDone = () => { doneNote.style.bottom = `${C.SIDE_DOCK.matches ? 8 : dock.offsetHeight + 8}px`; };
   new ResizeObserver(() => { if (!doneNote.hidden) placeDone(); }).observe(dock);
   function done(label) { note(C.t("moves.done", { label }), false); }
   function note(text, refused) {
