@@ -19,6 +19,7 @@ from ..tables import TableError, TableService
 from .devices import DebouncedButton, SystemClock, Timer
 
 HOLD_TO_UNDO = 2.0
+SAID_FOR = 8.0  # seconds a button's answer stays on the screens (see Panel._say)
 COLORS = {"green": (0, 1, 0), "amber": (1, 0.45, 0), "red": (1, 0, 0), "off": (0, 0, 0)}
 
 
@@ -271,9 +272,11 @@ class Panel:
         return "ok"
 
     def _say(self, text: str, de: str | None = None) -> None:
-        """A message on every screen (`de`: on a German phone)."""
+        """A message on every screen (`de`: on a German phone), for SAID_FOR seconds
+        though the game moves on: a bot's move a second after a press took the
+        answer away, and a press on the big screen seemed to do nothing."""
         self.messages = (self.messages + [text])[-5:]
-        self.service.notice(self.code, "waiting", both(text, de))
+        self.service.notice(self.code, "waiting", both(text, de), keep=SAID_FOR)
 
     def step_action(self, seat: int) -> dict[str, Any] | None:
         """The move a seat's button makes: the seat's own "I'm done with this step"

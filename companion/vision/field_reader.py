@@ -1452,6 +1452,7 @@ class FieldReader:
         # slot's bare grey meets them (not where they lie over the paper beyond it).
         ground_top = ground_bottom = None
         covered: tuple | None = None
+        over_slot = False  # a card's top seen above the slot's top is the first card's
         slot_end = bal.shape[0] - my * p
         if ground is not None:
             gp = _band_profiles(gmask, n_b, x0, BAND_MM)
@@ -1499,6 +1500,16 @@ class FieldReader:
                 bare_n = (mid_g > 0.5).sum(axis=0)
                 art_seen = ((cp[mids.start : mids.stop] > 0.5).sum(axis=0) >= 3) & (bare_n < 2)
                 covered = (my * p, art_seen, bare_n >= 3, self.real.first_mm * face_px)
+            elif ground_top is None:
+                # A turned first card laid over the slot's top leaves a corner of it
+                # bare: its top, seen on the paper above the slot (up to 7 mm), is
+                # a card's if no bare slot shows from the slot's top (its printed
+                # edge aside) down to the next top seen.
+                on_paper = [y for y, _ in lines if (my - 7) * p <= y < (my - 1.5) * p]
+                in_slot = [y for y, _ in lines if y >= (my - 1.5) * p]
+                if on_paper and in_slot and in_slot[0] - on_paper[-1] >= MIN_STRIP_MM * p:
+                    rows = mid_g[:, int((my + EDGE_OFF_MM) * p) : int(in_slot[0] - 1.5 * p)]
+                    over_slot = rows.size > 0 and float(rows.mean()) < 0.1
             # The printed slot bare down its middle (its ends aside, as the top's:
             # a calibration a little off; and a few rows, a printed tick): no card
             # in it. A card laid even 10 mm aside covers the middle, its white
@@ -1544,10 +1555,11 @@ class FieldReader:
             else:
                 over_top = [ln for ln in lines if ln[0] < (my - 1.5) * p]
                 lines = [ln for ln in lines if ln[0] >= (my - 1.5) * p]
-                if not lines and over_top and ground_bottom is not None:
+                if (not lines and over_top and ground_bottom is not None) or over_slot:
                     # One card laid over the slot's top (turned, its top higher
-                    # still): its top is where its bottom against the slot says.
-                    lines = over_top[-1:]
+                    # still): its top is where its bottom against the slot says;
+                    # or the first card's, over the slot's top (`over_slot`).
+                    lines = over_top[-1:] + lines
             if lines and ground_bottom is not None:
                 return _between(lines, None, ground_bottom, card_mm), bal, covered, weak
             printed = bool(lines)

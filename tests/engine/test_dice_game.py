@@ -426,6 +426,26 @@ def test_the_dice_table_waits_for_no_one_beside_the_active_player():
     assert must_act(v) == set()
 
 
+def test_mid_turn_an_orders_percent_counts_the_open_orders_below_it_met_by_the_same_roll():
+    """Two dice saved, three to roll: Martina's 2nd order is met by the roll only
+    with her 1st (the dice serve both: none is used up), her 3rd with both."""
+    from itertools import product
+
+    from companion.engine.dice.view import view
+
+    s = play(three(), Roll(0, ("garden", "garden", "blue", "blue", "blue")), Save(0, (0, 1)))
+    martina = s.players[1].top.orders
+    faces = [d.faces for d in s.dice.dice[2:]]
+    rolls = list(product(*faces))  # (each die's six faces alike likely)
+
+    def meets(k):
+        return sum(all(o.met(r) for o in martina[:k]) for r in rolls) / len(rolls)
+
+    got = [o["odds"] for o in view(s, ["M", "Martina", "B"])["players"][1]["orders"]]
+    assert got == [pytest.approx(meets(k)) for k in range(1, 6)]
+    assert got[0] > got[1] > 0.0  # (the case is a real one: the 2nd may come with the 1st)
+
+
 def test_an_orders_percent_is_the_chance_that_the_next_roll_of_the_dice_left_meets_it():
     """Rulebook: after each roll the other players check whether "the dice that have
     just been rolled" complete their bottom-most order; the active player's card is
@@ -454,10 +474,13 @@ def test_an_orders_percent_is_the_chance_that_the_next_roll_of_the_dice_left_mee
     s = play(s, Roll(0, ("garden", "garden", "blue", "blue", "blue")), Save(0, (0, 1, 2, 3)))
     assert s.step == "roll"
     left = (s.dice.dice[4],)
-    assert odds(s, 1) == [chance(o, left) for o in martina]
     assert view(s, names)["odds_of"] == "left"
-    assert odds(s, 1)[0] == 0.0  # green*2 needs two dice: one die can't meet it
-    assert odds(s, 1)[1] > 0.0  # red: one die may show it
+    assert odds(s, 1)[0] == chance(martina[0], left) == 0.0  # green*2 needs two dice
+    # Red alone, one die may show, but an order is met only with every open one
+    # below it: none of them now (a newcomer saw 3.7 % beside the 5th order and
+    # 0.0 % beside the 4th, the one to meet first).
+    assert first_roll(martina[1], DiceSet(left)) > 0
+    assert odds(s, 1)[1:] == [0.0] * 4
     assert odds(s, 0) == [None] * 5  # (Matthias's own card: checked at his turn's end)
     # The last die rolled: it must be saved, and no roll is to come this turn: no %
     # (a newcomer saw 0 % beside every order).
@@ -467,3 +490,16 @@ def test_an_orders_percent_is_the_chance_that_the_next_roll_of_the_dice_left_mee
     s = play(s, Save(0, (4,)))
     assert odds(s, 1) == [chance(o, s.dice.dice) for o in martina]
     assert all(s.saved) and view(s, names)["odds_of"] == "all"  # (all five in the field)
+
+
+def test_the_roll_step_with_dice_saved_says_the_turn_ends_only_with_every_die_saved():
+    """Rulebook 004, 4.: "Once you've placed all five dice in the bean field, stop
+    rolling." A newcomer, the bean field meeting the order already, was asked to
+    roll the two dice left with nothing to say why."""
+    from companion.engine.dice.describe import step_text
+
+    s = three()
+    assert step_text(s) == "roll the dice"
+    s = play(s, Roll(0, ("garden", "garden", "blue", "blue", "blue")), Save(0, (0, 1, 2)))
+    assert step_text(s) == "roll the dice left: the turn ends once every die is in the bean field"
+    assert step_text(s, "de").startswith("weiterwürfeln: der Zug endet")

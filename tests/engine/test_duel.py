@@ -227,6 +227,26 @@ def test_the_offers_heading_says_an_offer_to_you_is_turned_down_by_offering_anot
     assert group(s, OfferGift(1, "blue"), {}, "de") == "Ablehnen: ein anderes anbieten"
 
 
+def test_a_player_whose_gift_was_turned_down_is_told_so_and_what_is_offered_back():
+    """A newcomer bluffed a Garden Bean and read only "accept the gift, or turn it
+    down by offering one back" over "Accept the Blue Bean": nothing said their
+    gift had been turned down; the log, far below, did."""
+    s = play(_uwe_turned_over(), OfferGift(0, "garden"), OfferGift(1, "blue"))
+    assert step_text(s, you=0) == (
+        "accept the Blue Bean offered back (your Garden Bean was turned down), "
+        "or turn it down by offering another"
+    )
+    assert step_text(s, "de", you=0).startswith(
+        "die zurück angebotene Blaue Bohne annehmen (deine Gartenbohne wurde abgelehnt)"
+    )
+    assert step_text(s, you=1) == "accept the gift, or turn it down by offering one back"
+    s = play(s, OfferGift(0, "red"))  # turned down in turn: now Anna is told
+    assert step_text(s, you=1).startswith("accept the Red Bean offered back (your Blue Bean was")
+    assert step_text(play(_uwe_turned_over(), OfferGift(0, "soy")), you=1) == (
+        "accept the gift, or turn it down by offering one back"
+    )
+
+
 def test_a_gift_offer_says_when_it_turns_one_down_and_tells_only_its_giver_of_a_bluff():
     """A thumb took a bluff for a gift when only the button's end said so: "Bluff"
     comes first, and the phone shows the move apart (`risky`)."""
@@ -859,3 +879,14 @@ def test_a_bonus_card_to_discard_is_said_short_on_its_button():
     assert (
         bonus_short(BonusCard(("red", "garden", "red"), 10), "de") == "Rote → Garten → Rote, 1,10 $"
     )
+
+
+def test_the_log_says_to_whom_a_gift_is_handed_over():
+    """A newcomer read "Uwe gives the turned-over Red Bean" and could not tell to whom."""
+    s = play(_uwe_turned_over(), OfferGift(0, "soy"), AcceptGift(1))
+    give = GiveGift(0, "face-up", 0)
+    assert describe(s, give, ["Uwe", "Anna"]) == "Uwe gives the turned-over Soy Bean to Anna"
+    assert describe(s, give, ["Uwe", "Anna"], lang="de") == (
+        "Uwe gibt Anna die aufgedeckte Sojabohne"
+    )
+    assert describe(s, give, ["Uwe", "Anna"], you=True) == "Give the turned-over Soy Bean"

@@ -10,6 +10,7 @@ from companion.engine import bohnanza as B
 from companion.engine import dice as W
 from companion.engine import duel as D
 from companion.panel import DebouncedButton, Panel, lights, load_pins
+from companion.panel.panel import SAID_FOR
 from companion.sim.clock import FakeClock
 
 
@@ -201,6 +202,24 @@ def test_a_bohnanza_turn_from_the_buttons(service, factory, make_panel):
     assert t.state.active == 0 and t.state.step == "plant-traded"
     panel.press("seat6")
     assert "no seat 6" in panel.messages[-1]
+
+
+def test_a_buttons_answer_stays_on_the_screens_though_the_game_moves_on(
+    service, factory, make_panel
+):
+    """A newcomer pressed "seat 2" on the demo's big screen: the panel said "nothing
+    to end now", and a bot's move a second later took it away unseen."""
+    panel, code, _ = make_panel(service, factory)
+    panel.press("next")
+    t = service.table(code)
+    panel.press("seat3")  # not seat 3's move: the panel says so
+    said = [n.words["en"] for n in t.notices]
+    assert "Seat 3: nothing to end now" in said
+    service.act(code, B.Plant(0, 0).to_json())  # the game moves on
+    assert "Seat 3: nothing to end now" in [n.words["en"] for n in t.notices]
+    t.notices = [replace(n, at=n.at - SAID_FOR) for n in t.notices]  # its time is up
+    service.act(code, B.DrawFaceUp(0).to_json())
+    assert "Seat 3: nothing to end now" not in [n.words["en"] for n in t.notices]
 
 
 def test_a_duel_turn_from_the_buttons(service, factory, make_panel):

@@ -248,6 +248,37 @@ def test_moves_shown_grouped_stay_grouped_while_the_step_lasts(live, browser):
     expect(flat).to_have_count(0)
 
 
+def test_a_single_deal_with_a_seat_stays_behind_its_seats_heading(live, browser):
+    """A newcomer's "Trade with Seat 3" became "Accept Seat 3's Soy Bean as a gift":
+    a group of one deal was drawn as its move, one tap, filled as the move to make,
+    where the heading had stood."""
+    from companion.sim.worlds import Bots
+
+    code = live.open("bohnanza", 4, knowledge="known", seed=1)
+    anna = phone(browser, live, code, 0, "Anna")
+    live.service.start_game(code)
+    live.service.answer_for(code, Bots(live.service, code, 0.0, 0))
+    t = live.service.table(code)
+    for kind in ("plant", "draw-face-up"):
+        action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
+        live.service.act(code, action.to_json(), source="demo")
+    with t.lock:  # Anna's hand played out, Seat 4's too: one deal with Seat 4 is left
+        s = t.state
+        players = (replace(s.players[0], hand=()), *s.players[1:3], replace(s.players[3], hand=()))
+        t.state = replace(s, players=players, face_up=("wax",))
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    with_4 = [i for i in live.legal(code, 0, "trade") if i["action"]["partner"] == 3]
+    assert [i["label"] for i in with_4] == ["Give the face-up Wax Bean to Seat 4"]
+    expect(anna.locator("#warnings")).to_contain_text("the state was laid out")
+    heading = anna.locator("#actions button.group-open", has_text="Trade with Seat 4")
+    expect(heading).to_contain_text("1 choice")
+    expect(anna.locator("#actions .move-list > button.move[data-type='trade']")).to_have_count(0)
+    heading.click()
+    expect(anna.locator("#actions button.move[data-type='trade']")).to_have_text(
+        ["Give the face-up Wax Bean to Seat 4"]
+    )
+
+
 def test_on_its_own_turn_a_phone_says_the_table_waits_for_its_bonus_choice(live, browser):
     """The Duel's phase 4 on Anna's turn, the bot with a bo(h)nus card to draw: it
     waits for Anna to discard one or pass. Her phone said "Nothing you need to do
@@ -1698,6 +1729,11 @@ def test_the_join_page_says_who_can_free_a_seat_whose_phone_is_gone(live, browse
         "Bob · phone gone: the host can free the seat"
     )
     expect(page.locator("button.seat[data-seat='0']")).to_have_text(re.compile(r"Seat 1\s*Anna$"))
+    # Anna's seat is grey: a line says how one whose phone is gone gets back in (a
+    # newcomer's friend saw only the grey seat).
+    expect(page.locator("#seats p.hint")).to_contain_text(
+        "A grey seat is held by another phone. If that phone is gone"
+    )
     live.service.free_seat(code, 1)  # the host frees it: Bob takes it again
     expect(page.locator("button.seat[data-seat='1']")).to_be_enabled()
 

@@ -192,6 +192,14 @@ def step_text(state: DiceState, lang: str = "en") -> str:
     if state.step == "over":
         return "Spiel vorbei" if de else "game over"
     if state.step == "roll":
+        if any(state.saved):
+            # (a newcomer, the bean field meeting the order already, asked why the
+            # turn went on: the rulebook stops the rolling only with all five saved)
+            return (
+                "weiterwürfeln: der Zug endet, wenn alle Würfel im Bohnenfeld liegen"
+                if de
+                else "roll the dice left: the turn ends once every die is in the bean field"
+            )
         return "würfeln" if de else "roll the dice"
     if state.step == "save":
         if state.piece:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -13,7 +14,7 @@ from ..sightings import Reads
 from . import describe, game
 from .describe import step_text as dice_step_text
 from .dice import DiceSet
-from .odds import Advisor, first_roll, orders_met
+from .odds import Advisor, first_roll, orders_met, roll_distribution
 from .orders import Order
 from .state import DiceState
 
@@ -56,15 +57,29 @@ def _first_roll_next(s: DiceState) -> bool:
     return s.step not in ("roll", "save") or not any(s.saved) and s.step == "roll"
 
 
-def _next_roll(s: DiceState, seat: int, order) -> float | None:
-    """What an order's % says: the chance that the next roll meets it. The rolls
-    others check are the dice just rolled (rulebook: "the dice that have just been
-    rolled"), so mid-turn it is a roll of the dice not in the bean field (a newcomer
-    saw 46 % beside an order of four beans with one die left). The active player's
-    own card is checked on the bean field at the turn's end: mid-turn it has no
-    such figure (the advice says the chance this turn). None: no figure."""
+@lru_cache(maxsize=4096)
+def _roll_meets_all(orders: tuple, dice_set) -> float:
+    """The chance one roll of `dice_set` meets every one of `orders` (a die may
+    serve several: none is used up)."""
+    dist = roll_distribution(dice_set)
+    return float(sum((p for b, p in dist.items() if all(o.met(b) for o in orders)), Fraction(0)))
+
+
+def _next_roll(s: DiceState, seat: int, orders: tuple) -> float | None:
+    """What an open order's % says (`orders`: the open ones from the bottom-most up
+    to it): the chance that the next roll meets it. The rolls others check are the
+    dice just rolled (rulebook: "the dice that have just been rolled"), so mid-turn
+    it is a roll of the dice not in the bean field (a newcomer saw 46 % beside an
+    order of four beans with one die left), and it meets an order only with every
+    open one below it (a newcomer saw 3.7 % beside the 5th order, 0.0 % beside the
+    4th, the one to meet first). A turn's first roll: each order's own chance, as
+    the cards print it. The active player's own card is checked on the bean field at
+    the turn's end: mid-turn it has no such figure (the advice says the chance this
+    turn). None: no figure."""
+    if not orders:
+        return None  # (met already)
     if _first_roll_next(s):
-        return _first_roll(order, s.dice)  # (the next turn's first roll, of all five)
+        return _first_roll(orders[-1], s.dice)  # (the next turn's first roll, of all five)
     if seat == s.active:
         return None
     # No roll to come this turn (the last die is saved now): no figure (0 % beside
@@ -72,7 +87,7 @@ def _next_roll(s: DiceState, seat: int, order) -> float | None:
     if sum(not kept for kept in s.saved) <= (1 if s.step == "save" else 0):
         return None
     left = DiceSet(tuple(d for d, kept in zip(s.dice.dice, s.saved, strict=True) if not kept))
-    return _first_roll(order, left)
+    return _roll_meets_all(orders, left)
 
 
 def order_alternatives(order: Order) -> list[list[list[str]]]:
@@ -150,7 +165,7 @@ def view(
                         "text": o.text,
                         "done": i < p.completed,
                         "in_field": p.completed <= i < p.completed + in_field,
-                        "odds": _next_roll(s, seat, o),
+                        "odds": _next_roll(s, seat, p.top.orders[p.completed : i + 1]),
                         "alternatives": order_alternatives(o),
                     }
                 )

@@ -224,18 +224,20 @@ def _describe(
                 f"was bluffing about the {bean}: pays a card of the dollar pile",
                 f"hat mit der {bean} geblufft: zahlt eine Karte des Dollarstapels",
             )
+        # (to whom, in the log: "gives the turned-over Red Bean" read as given away)
+        to = w.seat_name(names, 1 - seat, lang)
         if action.source == "face-up":
             return say(
                 f"Give the turned-over {bean}",
                 f"Gib die aufgedeckte {bean}",
-                f"gives the turned-over {bean}",
-                f"gibt die aufgedeckte {bean}",
+                f"gives the turned-over {bean} to {to}",
+                f"gibt {to} die aufgedeckte {bean}",
             )
         return say(
             f"Give the {bean} from your hand",
             f"Gib die {bean} aus deiner Hand",
-            f"gives the {bean} from the hand",
-            f"gibt die {bean} aus der Hand",
+            f"gives {to} the {bean} from the hand",
+            f"gibt {to} die {bean} aus der Hand",
         )
     if isinstance(action, PlantDrawn):
         bean, f = b(before.face_up[action.index]), action.field + 1
@@ -376,6 +378,19 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
             "letzte Bo(h)nuskarten erfüllen, dann alle Felder ernten",
         ),
     }
+    if state.step == "gift" and len(state.offers) >= 2:
+        # To the player whose gift was just turned down (a newcomer read only
+        # "accept the gift" and did not see that the Blue offered was an answer
+        # to their Garden): say so, and which gift is now offered.
+        answering = state.active if len(state.offers) % 2 == 0 else 1 - state.active
+        if you == answering:
+            mine, back = w.bean(state.offers[-2], lang), w.bean(state.offers[-1], lang)
+            texts["gift"] = (  # (verb first: "Waiting for Anna to …")
+                f"accept the {back} offered back (your {mine} was turned down), "
+                "or turn it down by offering another",
+                f"die zurück angebotene {back} annehmen (deine {mine} wurde abgelehnt) "
+                "oder mit einem weiteren Gegengeschenk ablehnen",
+            )
     if state.step == "plant-drawn" and state.discarded_drawn:
         texts["plant-drawn"] = ("plant the turned-over cards", "aufgedeckte Karten anbauen")
     if state.step == "bonus":

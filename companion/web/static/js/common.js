@@ -88,7 +88,7 @@ const WORDS = {
     "dice.youJust": { one: "You just completed an order!", other: "You just completed {n} orders!" },
     "dice.newTop": { one: "harvested: the new top card met an order at once!", other: "harvested: the new top card met {n} orders at once!" },
     "dice.youNewTop": { one: "Harvested! Your new top card met an order at once, with the same dice.", other: "Harvested! Your new top card met {n} orders at once, with the same dice." },
-    "dice.oddsNote": "%: the chance that the next roll (of the dice not in the bean field) completes the order",
+    "dice.oddsNote": "%: the chance that the next roll (of the dice not in the bean field) completes the order, with the open ones below it",
     "dice.oddsNoteAll": "%: the chance that a roll of all the dice completes the order",
     or: "or",
     "moves.none": "Nothing for you to do right now.",
@@ -190,6 +190,7 @@ const WORDS = {
     "dash.startEmpty": "Nobody has taken a seat yet. Start anyway?",
     "join.typeName": "Type your name first",
     "join.yours": "This phone holds seat {n}",
+    "join.heldHint": "A grey seat is held by another phone. If that phone is gone, the seat says so here (within a minute) and can then be taken back.",
     "seat.yours": "{name} · this phone: tap to go back",
   },
   de: {
@@ -274,7 +275,7 @@ const WORDS = {
     "dice.youJust": { one: "Du hast gerade einen Auftrag erfüllt!", other: "Du hast gerade {n} Aufträge erfüllt!" },
     "dice.newTop": { one: "hat geerntet: die neue obere Karte erfüllt gleich einen Auftrag!", other: "hat geerntet: die neue obere Karte erfüllt gleich {n} Aufträge!" },
     "dice.youNewTop": { one: "Geerntet! Deine neue obere Karte erfüllt mit denselben Würfeln gleich einen Auftrag.", other: "Geerntet! Deine neue obere Karte erfüllt mit denselben Würfeln gleich {n} Aufträge." },
-    "dice.oddsNote": "%: die Chance, dass der nächste Wurf (der Würfel außerhalb des Bohnenfelds) den Auftrag erfüllt",
+    "dice.oddsNote": "%: die Chance, dass der nächste Wurf (der Würfel außerhalb des Bohnenfelds) den Auftrag erfüllt, mit den offenen darunter",
     "dice.oddsNoteAll": "%: die Chance, dass ein Wurf aller Würfel den Auftrag erfüllt",
     or: "oder",
     "moves.none": "Gerade hast du nichts zu tun.",
@@ -376,6 +377,7 @@ const WORDS = {
     "dash.startEmpty": "Noch hat niemand einen Platz genommen. Trotzdem starten?",
     "join.typeName": "Gib zuerst deinen Namen ein",
     "join.yours": "Dieses Handy hält Platz {n}",
+    "join.heldHint": "Ein grauer Platz gehört einem anderen Handy. Ist dieses Handy weg, steht es hier (binnen einer Minute), und der Platz kann wieder genommen werden.",
     "seat.yours": "{name} · dieses Handy: antippen, um zurückzukehren",
   },
 };

@@ -42,6 +42,10 @@
         onclick: () => (mine ? location.assign("/p/" + code) : join(s.seat)),
       }, C.h("span", { class: "seat-no" }, C.t("seat.n", { n: s.seat + 1 })), s.name ? C.h("span", { class: "seat-who" }, who) : C.h("span", { class: "seat-who free" }, C.t(s.bot ? "seat.bot" : "seat.open")));
     });
+    // (a newcomer's friend saw a grey seat and nothing said how one whose phone
+    // died gets back in)
+    const others = snap.table.seats.some((s) => s.name && !s.away && s.seat !== held);
+    if (others) seats.push(C.h("p", { class: "hint", "data-key": "held" }, C.t("join.heldHint")));
     C.fill(document.getElementById("seats"), seats);
   }
   function underWayOf(snap) {

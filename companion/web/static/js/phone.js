@@ -473,7 +473,10 @@
     } else {
       const listed = new Set(groups.map((g) => g.label));
       out.push(...dealButtons(dealGroups().filter((g) => !listed.has(g.label))));
-      out.push(C.h("div", { class: "move-list groups", "data-key": "groups" }, groups.map((g) => (g.items.length === 1 ? moveButton(g.items[0])
+      // A group of one is its move, but a deal stays behind its seat's heading: a
+      // newcomer's "Trade with Seat 3" became "Accept Seat 3's Soy Bean as a gift",
+      // one tap, drawn as the move to make, where the heading had stood.
+      out.push(C.h("div", { class: "move-list groups", "data-key": "groups" }, groups.map((g) => (g.items.length === 1 && g.items[0].action.type !== "trade" ? moveButton(g.items[0])
         : C.h("button", { class: "group-open", "data-key": "g:" + g.key, "data-group": g.key, disabled: ui.busy,
           onclick: () => { openGroup(g.key); draw(); } },
         C.h("span", {}, g.label), C.h("span", { class: "n" }, C.n("moves.choices", g.items.length) + " ›"))))));
