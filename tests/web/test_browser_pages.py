@@ -414,6 +414,12 @@ def test_each_game_fits_the_phone(live, browser):
             # The move is said made, for a moment, over the page (a newcomer's gift
             # to a bot vanished with nothing said).
             expect(anna.locator("#done-note")).to_have_text(f"✓ Done: {label}")
+            # ... at the screen's top, not over the hand and the fields (just above
+            # the dock it hid a newcomer's hand, the next card to plant)
+            note = anna.locator("#done-note").bounding_box()
+            for part in ("#mine .card-row.hand", "#mine .field"):
+                box = anna.locator(part).first.bounding_box()
+                assert note["y"] + note["height"] <= box["y"], (part, note, box)
             expect(anna.locator("#done-note")).to_be_hidden(timeout=6000)
             # (what the beanometer's next step pays: "+2 → $1")
             expect(anna.locator("#mine .field .next.long").first).to_have_text(

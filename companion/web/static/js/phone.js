@@ -697,15 +697,10 @@
   }
   const doneNote = document.getElementById("done-note");
   let doneTimer = null;
-  // Over the page just above the dock, not over the moves (nothing shifts), and
-  // kept there as the dock grows or shrinks (it covered "‹ Back" of a list opened).
-  const placeDone = () => { doneNote.style.bottom = `${C.SIDE_DOCK.matches ? 8 : dock.offsetHeight + 8}px`; };
-  new ResizeObserver(() => { if (!doneNote.hidden) placeDone(); }).observe(dock);
   function done(label) { note(C.t("moves.done", { label }), false); }
   function note(text, refused) {
     doneNote.textContent = text;
     doneNote.classList.toggle("refused", refused);
-    placeDone();
     doneNote.hidden = false;
     clearTimeout(doneTimer);
     doneTimer = setTimeout(() => { doneNote.hidden = true; }, refused ? REFUSED_FOR : DONE_FOR);
