@@ -520,6 +520,14 @@ def _unprinted_slot_view(paper=(200, 225, 238), fill=None):
     return np.clip(view * ramp, 0, 255).astype(np.uint8)
 
 
+def _warm_table(style, seed, frame, kelvin):
+    """The `frame`th 7-player table of a generator (`seed`) under a warm lamp."""
+    rng = np.random.default_rng(seed)
+    for _ in range(frame):
+        img, labels = render_table(rng, 7, style, Conditions(kelvin=kelvin))
+    return img, labels
+
+
 def test_a_first_card_laid_above_the_slots_top_shows_its_name_band_short_of_a_strip():
     """Eight cocoas under a warm lamp (3184 K) on cream paper, 8-9 mm strips (the
     tuned tests' warm tables, seed 31, the fifth frame): the first card laid 1.5 mm
@@ -528,10 +536,7 @@ def test_a_first_card_laid_above_the_slots_top_shows_its_name_band_short_of_a_st
     a millimetre from the next card's top border, not a millimetre and a half):
     eight cards, not seven."""
     reader = reader_for("r1")
-    rng = np.random.default_rng(31)
-    cond = Conditions(kelvin=(2700.0, 3300.0))
-    for _ in range(5):
-        img, labels = render_table(rng, 7, "r1", cond)
+    img, labels = _warm_table("r1", 31, 5, (2700.0, 3300.0))
     field = labels["fields"][18]
     assert field["cards"] == ["cocoa"] * 8
     assert reader.read(img, field["quad"], field["size_mm"]).cards == ["cocoa"] * 8
@@ -544,10 +549,7 @@ def test_a_turned_first_card_over_the_slots_top_leaving_a_corner_bare_is_counted
     card's (the slot's top not covered across its middle), and no bare slot lay
     between it and the next top: seven cards were read, in styles r2 and r3."""
     reader = reader_for("r2")
-    rng = np.random.default_rng(91)
-    cond = Conditions(kelvin=(2700.0, 3400.0))
-    for _ in range(12):
-        img, labels = render_table(rng, 7, "r2", cond)
+    img, labels = _warm_table("r2", 91, 12, (2700.0, 3400.0))
     field = labels["fields"][18]
     assert field["cards"] == ["cocoa"] * 8
     # The slots as the real path finds them (the mats calibrated from the markers

@@ -175,19 +175,25 @@ def test_a_hand_shows_every_cards_name_whole(live, browser, size):
         not_wider(anna)
 
 
-def _a_bots_trading_step_with_3_coins(live, browser):
-    """Bohnanza, 4 seats: Anna at seat 2 with 3 coins (a 3rd field to buy), the bots
-    at the others, the bot at seat 1 trading with the cards it turned up."""
+def _a_trading_step(live, browser, seat):
+    """Bohnanza, 4 seats: Anna at `seat`, the bots at the others, seat 1 (a bot's or
+    Anna's) trading with the cards it turned up."""
     from companion.sim.worlds import Bots
 
     code = live.open("bohnanza", 4, knowledge="known", seed=1)
-    anna = phone(browser, live, code, 1, "Anna")
+    anna = phone(browser, live, code, seat, "Anna")
     live.service.start_game(code)
-    live.service.answer_for(code, Bots(live.service, code, 0.0, 1))
+    live.service.answer_for(code, Bots(live.service, code, 0.0, seat))
     t = live.service.table(code)
     for kind in ("plant", "draw-face-up"):
         action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
         live.service.act(code, action.to_json(), source="demo")
+    return code, t, anna
+
+
+def _a_bots_trading_step_with_3_coins(live, browser):
+    """Anna at seat 2 with 3 coins (a 3rd field to buy), the bot at seat 1 trading."""
+    code, t, anna = _a_trading_step(live, browser, 1)
     with t.lock:
         s = t.state
         rich = replace(s.players[1], coins=("soy", "soy", "soy"))
@@ -252,16 +258,7 @@ def test_a_single_deal_with_a_seat_stays_behind_its_seats_heading(live, browser)
     """A newcomer's "Trade with Seat 3" became "Accept Seat 3's Soy Bean as a gift":
     a group of one deal was drawn as its move, one tap, filled as the move to make,
     where the heading had stood."""
-    from companion.sim.worlds import Bots
-
-    code = live.open("bohnanza", 4, knowledge="known", seed=1)
-    anna = phone(browser, live, code, 0, "Anna")
-    live.service.start_game(code)
-    live.service.answer_for(code, Bots(live.service, code, 0.0, 0))
-    t = live.service.table(code)
-    for kind in ("plant", "draw-face-up"):
-        action = next(a for a in t.game.legal_actions(t.state) if a.type == kind)
-        live.service.act(code, action.to_json(), source="demo")
+    code, t, anna = _a_trading_step(live, browser, 0)
     with t.lock:  # Anna's hand played out, Seat 4's too: one deal with Seat 4 is left
         s = t.state
         players = (replace(s.players[0], hand=()), *s.players[1:3], replace(s.players[3], hand=()))
