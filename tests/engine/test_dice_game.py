@@ -501,5 +501,5 @@ def test_the_roll_step_with_dice_saved_says_the_turn_ends_only_with_every_die_sa
     s = three()
     assert step_text(s) == "roll the dice"
     s = play(s, Roll(0, ("garden", "garden", "blue", "blue", "blue")), Save(0, (0, 1, 2)))
-    assert step_text(s) == "roll the dice left: the turn ends once every die is in the bean field"
-    assert step_text(s, "de").startswith("weiterwürfeln: der Zug endet")
+    assert step_text(s) == "roll the dice left (the turn ends once every die is in the bean field)"
+    assert step_text(s, "de").startswith("weiterwürfeln (der Zug endet")

@@ -316,6 +316,10 @@ def test_all_eight_gift_cards_pushed_and_none_accepted_nothing_changes_hands():
         DeclineGift,
     ]
     refused(s, DeclineGift(1), "gift-order")  # Susanne pushed the last one
+    # ... and the phones say no other gift can be offered (a review saw "or turn it
+    # down by offering another" with none left)
+    assert step_text(s, you=0).endswith("or decline: no gift changes hands")
+    assert step_text(s) == "accept the gift, or decline: no gift changes hands"
     s = play(s, DeclineGift(0))
     assert s.step == "plant-drawn" and all(not p.gift for p in s.players)
 

@@ -432,27 +432,43 @@ def test_each_game_fits_the_phone(live, browser):
 def test_a_phone_turned_sideways_has_its_moves_beside_the_table_not_over_it(live, browser):
     """A newcomer turned the phone to 740 x 360: the top bar and the dock left 95 px
     for the game, and the dice to tap lay half under the dock. Sideways the moves
-    stand in a column at the right; the dice and the fields beside them."""
+    stand in a column at the right; the dice and the fields beside them, roll after
+    roll (a review saw each roll scroll the dice 59 px further up, off the screen)."""
     code = live.open("dice", 3, knowledge="known", seed=2)
     anna = phone(browser, live, code, 0, "Anna")
     live.service.start_game(code)
     anna.set_viewport_size({"width": 740, "height": 360})
-    roll = anna.locator("#actions button.move").first
-    expect(roll).to_be_visible()
-    roll.click()
-    pick = anna.locator("button.die-pick").first
-    expect(pick).to_be_visible()
-    dock = anna.locator("#dock").bounding_box()
-    assert dock["x"] > 740 / 2 and dock["height"] >= 350  # the right, top to foot
-    for die in anna.locator("button.die-pick").all():
-        box = die.bounding_box()
-        assert box["x"] + box["width"] <= dock["x"]  # beside the dock, not under it
-        assert box["y"] + box["height"] <= 360  # and on the screen
+    # The page scrolls smoothly: still for ten frames first.
+    settled = """() => {
+        const y = window.scrollY;
+        window.__still = window.__y === y ? (window.__still || 0) + 1 : 0;
+        window.__y = y;
+        return document.querySelector("button.die-pick") && window.__still >= 10;
+    }"""
+    beside = """() => {
+        const dock = document.getElementById("dock").getBoundingClientRect();
+        const dice = [...document.querySelectorAll("button.die-pick")];
+        return dock.left > 370 && dock.height >= 350 && dice.length > 0 && dice.every((d) => {
+            const b = d.getBoundingClientRect();
+            return b.right <= dock.left && b.top >= 0 && b.bottom <= 360;
+        });
+    }"""
+    for _ in range(5):  # a die saved a roll: five rolls, the turn's last die
+        roll = anna.locator("#actions button.move[data-type='roll']")
+        expect(roll).to_be_visible()
+        roll.click()
+        anna.wait_for_function(settled, polling="raf")
+        assert anna.evaluate(beside), anna.evaluate("window.scrollY")
+        # In view already, they are not scrolled away (each roll scrolled 59 px more)
+        assert anna.evaluate("window.scrollY") == 0
+        anna.locator("button.die-pick").first.click()
+        anna.locator("#actions button.save").click()
+        expect(anna.locator("button.die-pick")).to_have_count(0)
     assert anna.evaluate("getComputedStyle(document.body).paddingBottom") == "0px"
     # Upright again: the dock at the foot, the page kept clear of it.
     anna.set_viewport_size({"width": 360, "height": 740})
     expect(anna.locator("#dock")).to_have_css("left", "0px")
-    anna.wait_for_function("parseFloat(getComputedStyle(document.body).paddingBottom) > 40")
+    anna.wait_for_function("() => parseFloat(getComputedStyle(document.body).paddingBottom) > 40")
 
 
 # ---------------------------------------------------------------- input survives updates

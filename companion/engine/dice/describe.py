@@ -195,10 +195,11 @@ def step_text(state: DiceState, lang: str = "en") -> str:
         if any(state.saved):
             # (a newcomer, the bean field meeting the order already, asked why the
             # turn went on: the rulebook stops the rolling only with all five saved)
+            # (no colon: the big screen says "Warten auf Anna: …")
             return (
-                "weiterwürfeln: der Zug endet, wenn alle Würfel im Bohnenfeld liegen"
+                "weiterwürfeln (der Zug endet, wenn alle Würfel im Bohnenfeld liegen)"
                 if de
-                else "roll the dice left: the turn ends once every die is in the bean field"
+                else "roll the dice left (the turn ends once every die is in the bean field)"
             )
         return "würfeln" if de else "roll the dice"
     if state.step == "save":

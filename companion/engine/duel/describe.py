@@ -26,7 +26,7 @@ from .actions import (
     PlantGift,
 )
 from .game import apply, bonus_due, claimable, fields_for, fulfilled_at_end, gift_beans
-from .state import DATA, BonusCard, DuelState
+from .state import DATA, LADDER, BonusCard, DuelState
 
 
 def bonus_text(card: BonusCard | None, lang: str = "en") -> str:
@@ -378,6 +378,12 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
             "letzte Bo(h)nuskarten erfüllen, dann alle Felder ernten",
         ),
     }
+    if state.step == "gift" and len(state.offers) == len(LADDER):
+        # Every gift card pushed: no other to offer; a no lets nothing change hands.
+        texts["gift"] = (
+            "accept the gift, or decline: no gift changes hands",
+            "das Geschenk annehmen oder ablehnen: kein Geschenk wechselt den Besitzer",
+        )
     if state.step == "gift" and len(state.offers) >= 2:
         # To the player whose gift was just turned down (a newcomer read only
         # "accept the gift" and did not see that the Blue offered was an answer
@@ -385,11 +391,20 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
         answering = state.active if len(state.offers) % 2 == 0 else 1 - state.active
         if you == answering:
             mine, back = w.bean(state.offers[-2], lang), w.bean(state.offers[-1], lang)
+            last = len(state.offers) == len(LADDER)
             texts["gift"] = (  # (verb first: "Waiting for Anna to …")
                 f"accept the {back} offered back (your {mine} was turned down), "
-                "or turn it down by offering another",
+                + (
+                    "or decline: no gift changes hands"
+                    if last
+                    else "or turn it down by offering another"
+                ),
                 f"die zurück angebotene {back} annehmen (deine {mine} wurde abgelehnt) "
-                "oder mit einem weiteren Gegengeschenk ablehnen",
+                + (
+                    "oder ablehnen: kein Geschenk wechselt den Besitzer"
+                    if last
+                    else "oder mit einem weiteren Gegengeschenk ablehnen"
+                ),
             )
     if state.step == "plant-drawn" and state.discarded_drawn:
         texts["plant-drawn"] = ("plant the turned-over cards", "aufgedeckte Karten anbauen")

@@ -33,7 +33,7 @@ const WORDS = {
     "orders.either": "= either bean.",
     "orders.or": "“or”: either group of dice.",
     "orders.bottomUp": "Orders are met from the bottom up: the lowest open one first.",
-    "orders.inFieldWhy": "The bean field meets it: completed when you stop rolling",
+    "orders.inFieldWhy": "The bean field meets it: completed when every die is saved",
     "seats.open": { one: "{n} seat open", other: "{n} seats open" },
     dollars: "${n}",
     taler: { one: "${n}", other: "${n}" },  // (the dice game's bean dollars)
@@ -190,7 +190,7 @@ const WORDS = {
     "dash.startEmpty": "Nobody has taken a seat yet. Start anyway?",
     "join.typeName": "Type your name first",
     "join.yours": "This phone holds seat {n}",
-    "join.heldHint": "A grey seat is held by another phone. If that phone is gone, the seat says so here (within a minute) and can then be taken back.",
+    "join.heldHint": "A grey seat is held by another phone. If that phone is gone, the seat says so here within a minute, and the host can free it.",
     "seat.yours": "{name} · this phone: tap to go back",
   },
   de: {
@@ -220,7 +220,7 @@ const WORDS = {
     "orders.either": "= eine der beiden Bohnen.",
     "orders.or": "„oder“: die eine oder die andere Würfelgruppe.",
     "orders.bottomUp": "Aufträge werden von unten nach oben erfüllt: erst der unterste offene.",
-    "orders.inFieldWhy": "Das Bohnenfeld erfüllt ihn schon: er zählt, wenn du aufhörst zu würfeln",
+    "orders.inFieldWhy": "Das Bohnenfeld erfüllt ihn schon: er zählt, wenn alle Würfel im Bohnenfeld liegen",
     "seats.open": { one: "{n} Platz frei", other: "{n} Plätze frei" },
     dollars: "{n} $",
     taler: { one: "{n} Taler", other: "{n} Taler" },
@@ -377,7 +377,7 @@ const WORDS = {
     "dash.startEmpty": "Noch hat niemand einen Platz genommen. Trotzdem starten?",
     "join.typeName": "Gib zuerst deinen Namen ein",
     "join.yours": "Dieses Handy hält Platz {n}",
-    "join.heldHint": "Ein grauer Platz gehört einem anderen Handy. Ist dieses Handy weg, steht es hier (binnen einer Minute), und der Platz kann wieder genommen werden.",
+    "join.heldHint": "Ein grauer Platz gehört einem anderen Handy. Ist dieses Handy weg, steht es hier binnen einer Minute, und der Gastgeber kann den Platz freigeben.",
     "seat.yours": "{name} · dieses Handy: antippen, um zurückzukehren",
   },
 };

@@ -160,8 +160,12 @@
     if (roll === diceShownFor) return;
     diceShownFor = roll;
     const box = table.getBoundingClientRect();
-    const top = document.getElementById("top").getBoundingClientRect().bottom;
-    const bottom = window.innerHeight - dock.offsetHeight;
+    // (sideways the dock stands at the right, full height, and the bar scrolls
+    // away: the screen's own top and foot; a review saw each roll scroll the dice
+    // 59 px further up, off the screen)
+    const side = C.SIDE_DOCK.matches;
+    const top = Math.max(0, side ? 0 : document.getElementById("top").getBoundingClientRect().bottom);
+    const bottom = window.innerHeight - (side ? 0 : dock.offsetHeight);
     if (box.top < top || box.bottom > bottom) {
       // (just below the header; `block` alone would leave them under it or the dock)
       window.scrollBy({ top: box.top - top - 8, behavior: "smooth" });
