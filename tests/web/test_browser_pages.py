@@ -1441,7 +1441,8 @@ def test_dice_orders_are_drawn_from_their_alternatives(live, browser):
     assert shown == [">99.9%", "100.0%", "<0.1%", "0.0%", "45.7%"]
     # What the rows' percentages are (the advice's chance for the turn differs).
     expect(anna.locator("#mine .odds-note")).to_have_text(
-        "%: the chance that a roll of all the dice completes the order"  # (the first roll)
+        # (the first roll)
+        "%: the chance that a roll of all the dice completes the order, with the open ones below it"
     )
     resend(
         anna,
