@@ -74,9 +74,10 @@ class RuleError(CompanionError):
     immutable.
     """
 
-    def __init__(self, rule: Rule, message: str) -> None:
-        # (an id not in Rule: a bug here)
-        super().__init__(Rule(rule).value, message, RULE_DE[Rule(rule)])
+    def __init__(self, rule: Rule, message: str, de: str | None = None) -> None:
+        # (an id not in Rule: a bug here; `de`: the message in German where the
+        # rule's own German would mislead, else the rule's)
+        super().__init__(Rule(rule).value, message, de or RULE_DE[Rule(rule)])
         self.args = (f"{message} [{rule}]",)
 
     @property

@@ -17,10 +17,18 @@ Check = Callable[[Any], bool]
 
 
 class MessageError(CompanionError):
-    """A message that isn't what its event takes (shape, types, sizes)."""
+    """A message that isn't what its event takes (shape, types, sizes); `field`:
+    the field refused, told apart from the words (a program reads it there)."""
 
-    def __init__(self, message: str, de: str | None = None) -> None:
+    def __init__(self, message: str, de: str | None = None, field: str | None = None) -> None:
         super().__init__(Refusal.MALFORMED_MESSAGE, message, de)
+        self.field = field
+
+    def to_json(self, lang: str = "en") -> dict[str, str]:
+        out = super().to_json(lang)
+        if self.field is not None:
+            out["field"] = self.field
+        return out
 
 
 def integer(lo: int, hi: int) -> Check:
@@ -167,10 +175,7 @@ def validate(event: str, data: Any) -> dict[str, Any]:
                 f"{de} (Feld {name!r} fehlt in {event!r})",
             )
         if not check(data[name]):
-            raise MessageError(
-                f"{en} (field {name!r} of {event!r} has a wrong value)",
-                f"{de} (Feld {name!r} von {event!r} hat einen falschen Wert)",
-            )
+            raise _wrong_value(event, name, en, de)
     for name, value in data.items():
         if name in required:
             continue
@@ -181,8 +186,18 @@ def validate(event: str, data: Any) -> dict[str, Any]:
             )
         en, de = _hint(event, name)
         if not optional[name](value):
-            raise MessageError(
-                f"{en} (field {name!r} of {event!r} has a wrong value)",
-                f"{de} (Feld {name!r} von {event!r} hat einen falschen Wert)",
-            )
+            raise _wrong_value(event, name, en, de)
     return data
+
+
+def _wrong_value(event: str, name: str, en: str, de: str) -> MessageError:
+    """A value refused: in a person's words where a hint has them ("Choose 2 to 7
+    players"; a host read "(field 'players' of 'host:open' has a wrong value)"
+    after it), else naming the field and the message."""
+    if (event, name) in HINTS or name in HINTS:
+        return MessageError(en, de, field=name)
+    return MessageError(
+        f"{en} (field {name!r} of {event!r} has a wrong value)",
+        f"{de} (Feld {name!r} von {event!r} hat einen falschen Wert)",
+        field=name,
+    )

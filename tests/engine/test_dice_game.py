@@ -112,7 +112,15 @@ def test_the_bean_piece_says_it_repeats_only_the_roll_just_made_before_any_is_sa
 
 def test_a_rolled_face_the_die_does_not_have_is_refused():
     err = refused(three(), Roll(0, ("red", "soy", "red", "blue", "blue")), "wrong-faces")
-    assert "die 1 (darker)" in err.message
+    # In beans' names, in both languages (a host's friend read "('blue', 'garden',
+    # …)", and in German the rule's own words: "say for each die …")
+    assert err.message == (
+        "die 1 (darker) shows no Red Bean: only Blue Bean, Garden Bean, Stink Bean and Soy Bean"
+    )
+    assert err.to_json("de")["message"] == (
+        "Würfel 1 (dunkler) zeigt keine Rote Bohne: nur Blaue Bohne, Gartenbohne, "
+        "Saubohne und Sojabohne"
+    )
     refused(three(), Roll(0, ("soy",)), "wrong-faces")
 
 

@@ -655,6 +655,17 @@ def test_tapped_beans_survive_a_phone_joining_and_other_updates(live, browser):
     expect(anna.locator(".needs button.bean-pick[data-bean='soy']")).to_have_class(re.compile("on"))
     anna.click(".needs button.primary")
     expect(anna.locator("#mine .field[data-field='0'] .bcard.bean-soy")).to_be_visible()
+    # Made by this phone: not said gone (the table's new state came before the
+    # answer, and "That move is no longer possible" followed every confirmed move)
+    expect(anna.locator("#done-note")).to_contain_text("✓ Done")
+    expect(anna.locator("#actions .gone-note")).to_have_count(0)
+    anna.locator("#actions button.move[data-type='draw-face-up']").click()
+    for bean in ("red", "blue", "wax"):
+        anna.click(f".needs button.bean-pick[data-bean='{bean}']")
+    anna.click(".needs button.primary")
+    expect(anna.locator("#log li").first).to_contain_text("face up")
+    expect(anna.locator("#done-note")).to_contain_text("✓ Done")
+    expect(anna.locator("#actions .gone-note")).to_have_count(0)
 
 
 def test_a_harvest_card_entered_by_tapping_survives_a_phone_joining(live, browser):
@@ -1207,6 +1218,71 @@ def test_an_away_seat_can_be_freed_with_one_tap(live, browser):
     row.locator("button.free-seat").click()
     expect(dash.locator(".seat-row[data-seat='1']")).to_have_class(re.compile("open"))
     assert 1 not in live.service.table(code).seats
+
+
+def test_the_host_is_asked_before_a_game_under_way_is_dealt_anew(live, browser):
+    """A host's tap on "Start game" in the middle of a game dealt a new one: four
+    turns gone, with no undo. A game under way is dealt anew only once asked."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    for seat, name in enumerate(["Anna", "Bob", "Cleo"]):
+        live.service.join(code, seat, name)
+    live.service.start_game(code)
+    t = live.service.table(code)
+    live.act(code, 0, "plant")
+    moves = len(t.log)
+    dash = dashboard(browser, live, code)
+    expect(dash.locator("#log")).to_contain_text("plants")
+    dash.locator("#host-card summary").click()
+    asked = []
+    dash.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    dash.locator("#start").click()
+    expect(dash.locator("#log")).to_contain_text("plants")
+    assert asked == ["A game is under way: deal a new one? The game under way is lost for good."]
+    assert len(t.log) == moves  # (said no: the game goes on)
+    dash.once("dialog", lambda d: d.accept())
+    dash.locator("#start").click()
+    expect(dash.locator("#log")).not_to_contain_text("plants")  # (said yes: dealt anew)
+
+
+def test_a_table_the_host_ends_says_no_error_behind_its_end(live, browser):
+    """The big screen said "No answer from the table: is the phone on the table's
+    Wi-Fi …" behind "This table has ended": its socket closed before the answer."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    dash = dashboard(browser, live, code)
+    expect(dash.locator("#host-card")).to_have_attribute("open", "")  # (opened: not started)
+    # The answer lost with the socket (as on 3 tables of 4): "no answer" comes
+    # half a second after the table's end.
+    dash.evaluate(
+        """() => {
+            const socket = window.__socket;
+            socket.timeout = () => ({
+                emit: (event, data, answer) => {
+                    socket.emit(event, data, () => {});
+                    setTimeout(() => answer(new Error("timeout")), 500);
+                },
+            });
+        }"""
+    )
+    dash.once("dialog", lambda d: d.accept())
+    dash.locator("#end").click()
+    expect(dash.locator("#gone")).to_contain_text("This table has ended")
+    dash.wait_for_timeout(1000)
+    expect(dash.locator("#error")).to_have_text("")
+
+
+def test_a_phones_answer_to_its_offer_is_not_said_on_the_big_screen(live, browser):
+    """The big screen said "Dan says yes to your offer" to the whole room: it is
+    the offer's maker's news."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    live.service.join(code, 0, "Eve")
+    dash = dashboard(browser, live, code)
+    t = live.service.table(code)
+    with t.lock:
+        t.add_notice("accepted", "Dan says yes to your offer", 0)
+        t.add_notice("camera", "the light changed")
+    live.service.notice(code, "test", "the state was laid out")  # (an update)
+    expect(dash.locator("#warnings")).to_contain_text("the light changed")
+    expect(dash.locator("#warnings")).not_to_contain_text("says yes to your offer")
 
 
 def test_on_the_german_big_screen_an_away_badge_gives_way_to_the_players_name(live, browser):

@@ -56,7 +56,20 @@ def test_malformed_messages_get_an_error_reply(client_for, event, data, says):
     reply = c.emit(event, data, callback=True)
     assert reply["ok"] is False
     assert reply["error"]["code"] == "malformed-message"
-    assert says in reply["error"]["message"]
+    field = reply["error"].get("field")  # (a value refused: the field, apart)
+    assert says in reply["error"]["message"] or says == f"field {field!r}"
+
+
+def test_a_value_refused_is_said_in_a_persons_words_with_the_field_apart(client_for):
+    """A host who typed 9 players read "Choose 2 to 7 players (field 'players' of
+    'host:open' has a wrong value)", in German too."""
+    c = client_for(host=HOST_KEY)
+    reply = c.emit("host:open", {"game": "bohnanza", "players": 9}, callback=True)
+    assert reply["error"] == {
+        "code": "malformed-message",
+        "message": "choose 2 to 7 players",  # (the page capitalises it)
+        "field": "players",
+    }
 
 
 def test_join_a_seat_and_receive_the_table(client_for):

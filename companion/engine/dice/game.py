@@ -12,13 +12,14 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from .. import words as w
 from ..actions import dispatch
 from ..cards import replaced, require_active, require_step
 from ..errors import Rule, RuleError
 from ..setup import check_knowledge, check_seed, check_start
 from .actions import Action, Harvest, PassPiece, RepeatRoll, Roll, Save
 from .cards import ORDERS_PER_CARD, HarvestCard, make_card, synthetic_cards
-from .dice import DEFAULT_DICE, DiceSet, dice_from_data, load_dice
+from .dice import DEFAULT_DICE, DiceSet, Die, dice_from_data, load_dice
 from .odds import orders_met
 from .state import DicePlayer, DiceState
 
@@ -127,6 +128,20 @@ def _others_check(state: DiceState) -> DiceState:
     return state
 
 
+# A die's kind in a refusal ("die 2 (darker)"), as data/dice.toml names the kinds.
+_KIND: dict[str, dict[str, str]] = {"en": {}, "de": {"darker": "dunkler", "lighter": "heller"}}
+
+
+def _no_face(i: int, die: Die, bean: str, lang: str) -> str:
+    """A face the die does not have, refused in beans' names (a host's friend read
+    "('blue', 'garden', 'stink', …)", and in German the rule's "say for each die")."""
+    kind = _KIND[lang].get(die.kind, die.kind)
+    shows = w.join([w.bean(b, lang) for b in dict.fromkeys(die.faces)], lang)
+    if lang == "de":
+        return f"Würfel {i + 1} ({kind}) zeigt keine {w.bean(bean, lang)}: nur {shows}"
+    return f"die {i + 1} ({kind}) shows no {w.bean(bean, lang)}: only {shows}"
+
+
 def _roll(state: DiceState, dice: tuple[int, ...], faces: object) -> DiceState:
     """Roll `dice`: with `faces` as the table saw them, or with the game's own dice."""
     if faces is None:
@@ -141,7 +156,7 @@ def _roll(state: DiceState, dice: tuple[int, ...], faces: object) -> DiceState:
             die = state.dice.dice[i]
             if bean not in die.faces:
                 raise RuleError(
-                    Rule.WRONG_FACES, f"die {i + 1} ({die.kind}) has no {bean!r} face: {die.faces}"
+                    Rule.WRONG_FACES, _no_face(i, die, bean, "en"), _no_face(i, die, bean, "de")
                 )
         shown = tuple(faces)
     new_faces = list(state.faces)

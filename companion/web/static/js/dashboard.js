@@ -11,7 +11,8 @@
   key.value = C.hostKey();
   if (!key.value) document.getElementById("host-card").open = false;
   // Notices said to one phone in the second person (their kinds): not the room's.
-  const TO_ONE_PHONE = new Set(["you", "declined", "lapsed"]);
+  // ("accepted" too: the big screen said "Dan says yes to your offer" to the room)
+  const TO_ONE_PHONE = new Set(["you", "accepted", "declined", "lapsed"]);
   let snap = null;
   let closed = false;
   let hostOpened = false;
@@ -59,6 +60,9 @@
   key.addEventListener("change", useKey);
   const host = async (event, data) => {
     const reply = await C.ask(socket, event, { code, ...(data || {}) });
+    // (the table ended meanwhile, its socket closed: no answer is no error; the big
+    // screen said "No answer from the table" behind "This table has ended")
+    if (closed) return reply;
     C.error(reply.ok ? "" : reply.error.message);
     return reply;
   };
@@ -66,6 +70,10 @@
     // Nobody seated (no phone, no bot): the game would start with every seat open.
     const empty = snap && !snap.table.started && snap.table.seats.every((s) => !s.name && !s.bot);
     if (empty && !confirm(C.t("dash.startEmpty"))) return;
+    // A game under way is dealt anew: asked first (a host's tap wiped four turns,
+    // with no undo).
+    const going = snap && snap.table.started && snap.view && !snap.view.over;
+    if (going && !confirm(C.t("dash.restartAsk"))) return;
     host("host:start");
   });
   document.getElementById("undo").addEventListener("click", () => host("host:undo"));

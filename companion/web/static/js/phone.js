@@ -379,8 +379,13 @@
       const still = items.find((it) => keyOf(it) === ui.form.key);
       if (still) { C.fill(actions, ui.form.el); return; }
       ui.form = null;
-      ui.gone = Date.now();  // said for a few seconds
-      setTimeout(() => { if (ui.gone && Date.now() - ui.gone >= 5000) { ui.gone = false; if (snap) drawDock(); } }, 5100);
+      // Gone under the finger, not made by this phone: the table's new state
+      // comes before the answer to "act" (a host's friends met "That move is no
+      // longer possible" after every confirmed draw and roll).
+      if (!ui.busy) {
+        ui.gone = Date.now();  // said for a few seconds
+        setTimeout(() => { if (ui.gone && Date.now() - ui.gone >= 5000) { ui.gone = false; if (snap) drawDock(); } }, 5100);
+      }
     }
     const out = [];
     const offer = offerBox();
