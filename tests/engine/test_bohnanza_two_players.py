@@ -14,6 +14,7 @@ from companion.engine.bohnanza import (
     PlantOffered,
     Trade,
 )
+from companion.engine.bohnanza.describe import describe
 
 from .helpers import play, refused, table
 
@@ -49,6 +50,15 @@ def test_step3_three_cards_face_up_plus_the_matching_discard_chain():
     s = play(s, Plant(0, 0), DrawFaceUp(0))
     assert s.face_up == ("blue", "soy", "wax", "blue", "soy", "blue")
     assert s.discard == ("green",)
+    # ... and the log names the chain (a host's friend saw four face up, three named)
+    before = play(
+        duel(deck=["blue", "soy", "wax", "red", "red"], discard=["green", "blue", "soy", "blue"]),
+        Plant(0, 0),
+    )
+    assert describe(before, DrawFaceUp(0), ["Ben", "Ann"]) == (
+        "Ben draws cards face up: Blue Bean, Soy Bean and Wax Bean; "
+        "from the discard pile: Blue Bean, Soy Bean and Blue Bean"
+    )
 
 
 def test_step3_the_chain_stops_at_a_card_matching_none():

@@ -675,6 +675,14 @@ def test_a_harvest_card_entered_by_tapping_survives_a_phone_joining(live, browse
     bottom = anna.locator("fieldset[data-card='bottom']")
     expect(top).to_be_visible()
     not_wider(anna)
+    # What the table waits for is this phone's cards, not the host (a host's friend
+    # read "Waiting for the host to start"); a card short is said by the button,
+    # not only at the page's top, 900 px up.
+    expect(anna.locator("#turn")).to_have_text("Enter your two harvest cards")
+    anna.click("#send-cards")
+    expect(anna.locator("#cards-error")).to_have_text(
+        "Fill in every order of both cards (or their numbers)."
+    )
 
     def tap(card, order, *beans):
         card.locator(f".oe-row[data-order='{order}']").click()
@@ -705,6 +713,8 @@ def test_a_harvest_card_entered_by_tapping_survives_a_phone_joining(live, browse
         tap(bottom, order, bean)
     anna.click("#send-cards")
     expect(anna.locator("#send-cards")).to_have_text("Cards entered ✓")
+    expect(anna.locator("#cards-error")).to_have_text("")
+    expect(anna.locator("#turn")).to_have_text("Waiting for the host to start")
     entered = live.service.table(code).cards[0]
     assert entered[0]["number"] == 17
     assert entered[0]["orders"][:2] == ["soy + (red|green)", "stink | blue"]

@@ -11,6 +11,7 @@ from collections import Counter
 
 from .. import words as w
 from ..beans import variety
+from ..errors import RuleError
 from .actions import (
     Action,
     BuyField,
@@ -26,7 +27,7 @@ from .actions import (
     PlantTraded,
     Trade,
 )
-from .game import can_buy_field, fields_for
+from .game import apply, can_buy_field, fields_for
 from .state import State
 
 
@@ -102,6 +103,32 @@ def _trade_offered(before: State, a: Trade, names, lang: str) -> str:
     return f"Tausche {give_text} gegen {get_text}" if de else f"Trade {give_text} for {get_text}"
 
 
+def _from_the_discards(before: State, action: DrawFaceUp) -> tuple[str, ...]:
+    """The cards the bean duel's face-up draw took off the discard pile (they match
+    a card just drawn); none where the draw rebuilt the deck from the discards."""
+    try:
+        after = apply(before, action)
+    except RuleError:
+        return ()
+    if after.exhaustions != before.exhaustions or after.shuffles != before.shuffles:
+        return ()
+    taken = len(before.discard) - len(after.discard)
+    return tuple(b for b in after.face_up[len(after.face_up) - taken :] if b) if taken > 0 else ()
+
+
+def _drawn(before: State, action: DrawFaceUp) -> tuple[str, ...]:
+    """The cards a face-up draw turned over, as the action names them or, with a
+    known deck, as they came (the discard pile's chain aside)."""
+    if action.beans:
+        return tuple(action.beans)
+    try:
+        after = apply(before, action)
+    except RuleError:
+        return ()
+    chain = len(_from_the_discards(before, action))
+    return tuple(b for b in after.face_up[: len(after.face_up) - chain] if b)
+
+
 def describe(
     before: State,
     action: Action,
@@ -161,13 +188,19 @@ def describe(
         return plant(before.offer[action.index], action.field, "offered")
     if isinstance(action, DrawFaceUp):
         n = before.rules.face_up
-        shown = "" if upcoming else w.beans(action.beans or (), lang)
+        shown = "" if upcoming else w.beans(_drawn(before, action), lang)
         if you:
             return (
                 f"Decke {w.count(n, 'card', lang)} auf"
                 if de
                 else (f"Draw {w.count(n, 'card', lang)} face up")
             )
+        chain = () if upcoming else _from_the_discards(before, action)
+        if chain:
+            # (the bean duel: a host's friend saw four cards face up and the log
+            # named three)
+            more = w.beans(chain, lang)
+            shown += f"; vom Ablagestapel dazu: {more}" if de else f"; from the discard pile: {more}"
         if de:
             return f"{who} deckt Karten auf" + (f": {shown}" if shown else "")
         return f"{who} draws cards face up" + (f": {shown}" if shown else "")

@@ -20,6 +20,7 @@
     gone: false,        // the form's move became illegal: say so once
     myTurn: null,
     cards: null,        // the harvest cards being entered before the start
+    cardsSent: false,   // ... and entered (the table took them)
     over: false,
     offerShown: null,   // the offer last shown (a new one is scrolled to)
     chosen: new Set(),  // the cards of a deal being built (see dealBox)
@@ -131,8 +132,11 @@
       && !legalMoves().some((it) => !it.any_time && !it.optional);
     const status = document.getElementById("status");
     status.className = "status" + ((mine && !theirs) || asked ? " mine" : moves ? " asked" : "") + (v && v.over ? " over" : "");
+    // (before the dice game's start at a real table: "Waiting for the host to
+    // start" read as nothing to do, with two harvest cards to enter)
     document.getElementById("turn").textContent = asked ? C.t("turn.yourMove", { name: R.name(snap, v.active) })
       : theirs ? C.t("turn.theirMove", { names: C.list(waiting.map((s) => R.actor(snap, s))) })
+      : cardsWanted() && !ui.cardsSent ? C.t("turn.enterCards")
       : R.turnText(snap, me);
     document.getElementById("step").textContent = v && !v.over ? stepLine(v) : "";
     C.fill(document.getElementById("warnings"), C.noticeList(snap, (n) => n.seat === undefined || n.seat === null || n.seat === me), askedByCamera());
@@ -934,17 +938,23 @@
         const v = c.value();
         return v.orders.every((t) => !t) && v.number ? v.number : v;
       };
-      if (!state.top.complete() || !state.bottom.complete()) { C.error(C.t("card.incomplete")); return; }
+      // (said beside the button too: at the page's top, 900 px up, a tap seemed
+      // to do nothing)
+      if (!state.top.complete() || !state.bottom.complete()) {
+        C.error(C.t("card.incomplete")); said.textContent = C.sentence(C.t("card.incomplete")); return;
+      }
       const reply = await C.ask(socket, "cards", { cards: [value(state.top), value(state.bottom)] });
       C.error(reply.ok ? "" : reply.error.message);
-      if (reply.ok) go.textContent = C.t("card.sent");
+      said.textContent = reply.ok ? "" : C.sentence(reply.error.message);
+      if (reply.ok) { go.textContent = C.t("card.sent"); ui.cardsSent = true; draw(); }
     };
+    const said = C.h("p", { class: "error", role: "alert", id: "cards-error" });
     const el = C.keep(C.h("section", { class: "cards-entry", id: "cards-entry", "data-key": "cards" },
       C.h("h2", {}, C.t("card.title")),
       C.h("p", { class: "hint" }, C.t("card.intro")),
       C.h("fieldset", { class: "hcard", "data-card": "top" }, C.h("legend", {}, C.t("card.top")), state.top.el),
       C.h("fieldset", { class: "hcard", "data-card": "bottom" }, C.h("legend", {}, C.t("card.bottom")), state.bottom.el),
-      go));
+      go, said));
     ui.cards = { el };
     return el;
   }
