@@ -200,7 +200,9 @@ def describe(
             # (the bean duel: a host's friend saw four cards face up and the log
             # named three)
             more = w.beans(chain, lang)
-            shown += f"; vom Ablagestapel dazu: {more}" if de else f"; from the discard pile: {more}"
+            shown += (
+                f"; vom Ablagestapel dazu: {more}" if de else f"; from the discard pile: {more}"
+            )
         if de:
             return f"{who} deckt Karten auf" + (f": {shown}" if shown else "")
         return f"{who} draws cards face up" + (f": {shown}" if shown else "")
