@@ -53,7 +53,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "players": "Players",
         "n_players": "players",  # ("4 players" in a line, not "4 Players")
         "edition": "Edition",
-        "simulated": "simulated deck (no real cards)",
+        "simulated": "simulated deck (no real cards: the phones show the hands dealt)",
         "open": "Open a table",
         "your_name": "Your name",
         "pick_seat": "Pick your seat (clockwise from the starting player):",
@@ -97,7 +97,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "players": "Spieler",
         "n_players": "Spieler",
         "edition": "Ausgabe",
-        "simulated": "simulierter Stapel (keine echten Karten)",
+        "simulated": "simulierter Stapel "
+        "(keine echten Karten: die Handys zeigen die ausgeteilten Hände)",
         "open": "Tisch öffnen",
         "your_name": "Dein Name",
         "pick_seat": "Wähle deinen Platz (im Uhrzeigersinn ab Startspieler):",

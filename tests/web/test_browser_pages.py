@@ -864,7 +864,14 @@ def test_the_host_form_offers_the_newer_edition_three_to_five_players(live, brow
     expect(players).to_have_attribute("max", "5")
     expect(players).to_have_attribute("min", "3")
     expect(players).to_have_value("5")
+    # Each edition says what it is (a host asked what "classic" meant).
+    expect(page.locator("#edition option[value='newer']")).to_have_text(
+        "newer edition: 3–5 players"
+    )
     page.select_option("#edition", "classic")
+    expect(page.locator("#edition option[value='classic']")).to_have_text(
+        "classic rulebook: 2–7 players (2: the bean duel variant)"
+    )
     expect(players).to_have_attribute("max", "7")
     expect(players).to_have_value("5")
     page.select_option("#game", "duel")
@@ -1252,6 +1259,27 @@ def test_the_host_is_asked_before_a_game_under_way_is_dealt_anew(live, browser):
     dash.once("dialog", lambda d: d.accept())
     dash.locator("#start").click()
     expect(dash.locator("#log")).not_to_contain_text("plants")  # (said yes: dealt anew)
+
+
+def test_the_host_starting_with_seats_nobody_took_is_told_the_game_waits_for_them(live, browser):
+    """A host's game with a seat nobody took sat on that seat's turn, said nowhere:
+    Start names the open seats and asks first."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    live.service.join(code, 0, "Anna")
+    dash = dashboard(browser, live, code)
+    expect(dash.locator(".seat-row[data-seat='0']")).to_contain_text("Anna")
+    asked = []
+    dash.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    dash.locator("#start").click()
+    dash.wait_for_timeout(300)
+    assert asked == [
+        "Nobody has taken Seat 2 and Seat 3 on a phone: the game waits for those seats' "
+        "moves from the table's camera and buttons. Start anyway?"
+    ]
+    assert live.service.table(code).state is None  # (said no: not started)
+    dash.once("dialog", lambda d: d.accept())
+    dash.locator("#start").click()
+    expect(dash.locator("#turn")).to_contain_text("Anna")
 
 
 def test_a_table_the_host_ends_says_no_error_behind_its_end(live, browser):

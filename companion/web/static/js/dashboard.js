@@ -70,6 +70,10 @@
     // Nobody seated (no phone, no bot): the game would start with every seat open.
     const empty = snap && !snap.table.started && snap.table.seats.every((s) => !s.name && !s.bot);
     if (empty && !confirm(C.t("dash.startEmpty"))) return;
+    // Some seats open: their moves come from the table's camera and buttons alone
+    // (a host's game with a seat nobody took sat on that seat's turn, said nowhere).
+    const open = snap && !snap.table.started ? snap.table.seats.filter((s) => !s.name && !s.bot) : [];
+    if (!empty && open.length && !confirm(C.t("dash.startOpen", { seats: C.list(open.map((s) => C.t("seat.n", { n: s.seat + 1 }))) }))) return;
     // A game under way is dealt anew: asked first (a host's tap wiped four turns,
     // with no undo).
     const going = snap && snap.table.started && snap.view && !snap.view.over;
