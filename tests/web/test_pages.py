@@ -89,7 +89,8 @@ def test_the_host_form_offers_each_game_its_own_editions_in_the_page_language(ap
         ]
         assert options == expected
     de = http.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert ">klassisch</option>" in de and ">neuer</option>" in de
+    assert ">klassische Regel: 2–7 Spieler (2: das Bohnenduell)</option>" in de
+    assert ">neuere Ausgabe: 3–5 Spieler</option>" in de
 
 
 def test_the_newer_edition_is_offered_for_three_to_five_players_the_classic_for_two_to_seven():
