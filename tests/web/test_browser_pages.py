@@ -879,6 +879,34 @@ def test_the_host_form_offers_the_newer_edition_three_to_five_players(live, brow
     page.close()
 
 
+def test_the_start_page_names_the_game_and_seat_this_phone_holds(live, browser):
+    """The start page said only "EGAA" under "Back to your seat": the game and the
+    seat say which."""
+    code = live.open("duel", 2, knowledge="known", seed=5)
+    anna = phone(browser, live, code, 1, "Anna")
+    anna.goto(live.url + "/")
+    expect(anna.locator("#your-seats a")).to_have_text(f"Bohnanza: The Duel {code} · Seat 2")
+    expect(anna.locator("#your-seats a")).to_have_attribute("href", f"/p/{code}")
+
+
+def test_a_name_at_its_longest_is_said_so_on_the_join_page(live, browser):
+    """A newcomer typed "Maximiliane-Augustina von Bohnenfeld": the box stopped at
+    20 characters without a word, and the name came out cut mid-word."""
+    code = live.open("bohnanza", 3, knowledge="known", seed=5)
+    page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    page.goto(f"{live.url}/j/{code}")
+    expect(page.locator("#name-full")).to_be_hidden()
+    page.locator("#name").press_sequentially("Maximiliane-Augustina von Bohnenfeld")
+    expect(page.locator("#name")).to_have_value("Maximiliane-Augustin")
+    expect(page.locator("#name-full")).to_have_text(
+        "A name has 20 characters at most: a shorter one shows whole on every screen."
+    )
+    page.locator("#name").fill("Maxi")
+    page.locator("#name").press("End")
+    page.locator("#name").press_sequentially("!")
+    expect(page.locator("#name-full")).to_be_hidden()
+
+
 def test_a_wrong_room_code_gets_a_friendly_page(live, browser):
     for path in ("/j/ZQZQ", "/p/ZQZQ", "/table/ZQZQ"):
         page = browser.new_page(locale="de-DE")

@@ -9,7 +9,13 @@
   const mine = Object.keys(localStorage).filter((k) => k.startsWith("companion.token.")).map((k) => k.slice(16)).filter((c) => open.has(c));
   if (mine.length) {
     document.getElementById("yours").hidden = false;
-    C.fill(document.getElementById("your-seats"), mine.map((c) => C.h("li", {}, C.h("a", { class: "button primary", href: "/p/" + c }, c))));
+    // (the game and the seat, not the code alone: "EGAA" said nothing to a guest)
+    const said = (c) => {
+      const title = document.querySelector(`#tables li[data-code="${c}"]`).dataset.title;
+      const seat = C.heldSeat(c);
+      return `${title} ${c}` + (seat !== null && seat !== undefined ? " · " + C.t("seat.n", { n: seat + 1 }) : "");
+    };
+    C.fill(document.getElementById("your-seats"), mine.map((c) => C.h("li", {}, C.h("a", { class: "button primary", href: "/p/" + c }, said(c)))));
   }
   // The form follows the game chosen: its editions if it has any, and the player
   // counts of the edition chosen (the newer edition is for 3-5 players).

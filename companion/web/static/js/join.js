@@ -7,6 +7,15 @@
   const name = document.getElementById("name");
   document.getElementById("lang").replaceWith(C.langSwitch());
   if (!name.value) name.value = localStorage.getItem("companion.name") || "";
+  // A name at its 20 characters: said (the box stopped silently, and a newcomer's
+  // long name came out cut in the middle of a word).
+  const full = document.getElementById("name-full");
+  const sayFull = () => {
+    full.hidden = name.value.length < name.maxLength;
+    full.textContent = C.t("join.nameFull", { n: name.maxLength });
+  };
+  name.addEventListener("input", sayFull);
+  sayFull();
   // A phone that holds a seat here (it came back with Back, or by the QR code
   // again) goes back to it: its own seat is never shown as someone else's.
   const token = C.token(code);
