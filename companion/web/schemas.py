@@ -146,8 +146,13 @@ HINTS: dict[tuple[str, str] | str, tuple[str, str]] = {
 }
 
 
+def _hinted(event: str, name: str) -> tuple[str, str] | None:
+    """A field's hint in a person's words, if it has one."""
+    return HINTS.get((event, name)) or HINTS.get(name)
+
+
 def _hint(event: str, name: str) -> tuple[str, str]:
-    found = HINTS.get((event, name)) or HINTS.get(name)
+    found = _hinted(event, name)
     return found or (f"give a right value for {name!r}", f"gib einen gültigen Wert für {name!r} an")
 
 
@@ -194,7 +199,7 @@ def _wrong_value(event: str, name: str, en: str, de: str) -> MessageError:
     """A value refused: in a person's words where a hint has them ("Choose 2 to 7
     players"; a host read "(field 'players' of 'host:open' has a wrong value)"
     after it), else naming the field and the message."""
-    if (event, name) in HINTS or name in HINTS:
+    if _hinted(event, name):
         return MessageError(en, de, field=name)
     return MessageError(
         f"{en} (field {name!r} of {event!r} has a wrong value)",

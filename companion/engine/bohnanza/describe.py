@@ -103,30 +103,21 @@ def _trade_offered(before: State, a: Trade, names, lang: str) -> str:
     return f"Tausche {give_text} gegen {get_text}" if de else f"Trade {give_text} for {get_text}"
 
 
-def _from_the_discards(before: State, action: DrawFaceUp) -> tuple[str, ...]:
-    """The cards the bean duel's face-up draw took off the discard pile (they match
-    a card just drawn); none where the draw rebuilt the deck from the discards."""
+def _face_up(before: State, action: DrawFaceUp) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A face-up draw's cards: those turned over (as the action names them or, with
+    a known deck, as they came), and those the bean duel took off the discard pile
+    after them (they match a card just drawn; none named where the draw rebuilt the
+    deck from the discards)."""
     try:
         after = apply(before, action)
     except RuleError:
-        return ()
-    if after.exhaustions != before.exhaustions or after.shuffles != before.shuffles:
-        return ()
+        return tuple(action.beans or ()), ()
     taken = len(before.discard) - len(after.discard)
-    return tuple(b for b in after.face_up[len(after.face_up) - taken :] if b) if taken > 0 else ()
-
-
-def _drawn(before: State, action: DrawFaceUp) -> tuple[str, ...]:
-    """The cards a face-up draw turned over, as the action names them or, with a
-    known deck, as they came (the discard pile's chain aside)."""
-    if action.beans:
-        return tuple(action.beans)
-    try:
-        after = apply(before, action)
-    except RuleError:
-        return ()
-    chain = len(_from_the_discards(before, action))
-    return tuple(b for b in after.face_up[: len(after.face_up) - chain] if b)
+    rebuilt = after.exhaustions != before.exhaustions or after.shuffles != before.shuffles
+    cut = len(after.face_up) - (taken if taken > 0 and not rebuilt else 0)
+    chain = tuple(b for b in after.face_up[cut:] if b)
+    drawn = tuple(action.beans) if action.beans else tuple(b for b in after.face_up[:cut] if b)
+    return drawn, chain
 
 
 def describe(
@@ -188,14 +179,14 @@ def describe(
         return plant(before.offer[action.index], action.field, "offered")
     if isinstance(action, DrawFaceUp):
         n = before.rules.face_up
-        shown = "" if upcoming else w.beans(_drawn(before, action), lang)
         if you:
             return (
                 f"Decke {w.count(n, 'card', lang)} auf"
                 if de
                 else (f"Draw {w.count(n, 'card', lang)} face up")
             )
-        chain = () if upcoming else _from_the_discards(before, action)
+        drawn, chain = ((), ()) if upcoming else _face_up(before, action)
+        shown = w.beans(drawn, lang) if drawn else ""
         if chain:
             # (the bean duel: a host's friend saw four cards face up and the log
             # named three)

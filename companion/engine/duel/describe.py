@@ -25,7 +25,15 @@ from .actions import (
     PlantDrawn,
     PlantGift,
 )
-from .game import apply, bonus_due, claimable, fields_for, fulfilled_at_end, gift_beans
+from .game import (
+    apply,
+    bonus_due,
+    claimable,
+    fields_for,
+    fulfilled_at_end,
+    gift_beans,
+    offerer,
+)
 from .state import DATA, LADDER, BonusCard, DuelState
 
 
@@ -378,31 +386,30 @@ def step_text(state: DuelState, lang: str = "en", you: int | None = None) -> str
             "letzte Bo(h)nuskarten erfüllen, dann alle Felder ernten",
         ),
     }
-    if state.step == "gift" and len(state.offers) == len(LADDER):
+    if state.step == "gift" and state.offers:
         # Every gift card pushed: no other to offer; a no lets nothing change hands.
-        texts["gift"] = (
-            "accept the gift, or decline: no gift changes hands",
-            "das Geschenk annehmen oder ablehnen: kein Geschenk wechselt den Besitzer",
-        )
-    if state.step == "gift" and len(state.offers) >= 2:
+        every = len(state.offers) == len(LADDER)
+        if every:
+            texts["gift"] = (
+                "accept the gift, or decline: no gift changes hands",
+                "das Geschenk annehmen oder ablehnen: kein Geschenk wechselt den Besitzer",
+            )
         # To the player whose gift was just turned down (a newcomer read only
         # "accept the gift" and did not see that the Blue offered was an answer
         # to their Garden): say so, and which gift is now offered.
-        answering = state.active if len(state.offers) % 2 == 0 else 1 - state.active
-        if you == answering:
+        if len(state.offers) >= 2 and you == offerer(state):
             mine, back = w.bean(state.offers[-2], lang), w.bean(state.offers[-1], lang)
-            last = len(state.offers) == len(LADDER)
             texts["gift"] = (  # (verb first: "Waiting for Anna to …")
                 f"accept the {back} offered back (your {mine} was turned down), "
                 + (
                     "or decline: no gift changes hands"
-                    if last
+                    if every
                     else "or turn it down by offering another"
                 ),
                 f"die zurück angebotene {back} annehmen (deine {mine} wurde abgelehnt) "
                 + (
                     "oder ablehnen: kein Geschenk wechselt den Besitzer"
-                    if last
+                    if every
                     else "oder mit einem weiteren Gegengeschenk ablehnen"
                 ),
             )

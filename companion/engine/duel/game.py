@@ -289,14 +289,14 @@ def gift_beans(state: DuelState, seat: int) -> list[str | None]:
     return list(state.players[seat].hand) + (list(state.face_up) if seat == state.active else [])
 
 
-def _offerer(state: DuelState) -> int:
+def offerer(state: DuelState) -> int:
     """Whose turn it is to push a gift card: the active player first, then in turn."""
     return state.active if len(state.offers) % 2 == 0 else _other(state.active)
 
 
 def _offer(state: DuelState, a: OfferGift) -> DuelState:
     require_step(state.step, "gift", "offer a gift")
-    if a.player != _offerer(state):
+    if a.player != offerer(state):
         raise RuleError(
             Rule.GIFT_ORDER,
             "the active player offers first; after that, only the player who was just "
@@ -316,7 +316,7 @@ def _accept(state: DuelState, a: AcceptGift) -> DuelState:
     require_step(state.step, "gift", "accept a gift")
     if not state.offers:
         raise RuleError(Rule.NO_GIFT, "no gift has been offered yet")
-    if a.player != _offerer(state):
+    if a.player != offerer(state):
         raise RuleError(Rule.GIFT_ORDER, "only the player a gift is offered to can accept it")
     return replace(state, step="give")
 
@@ -327,7 +327,7 @@ def _decline(state: DuelState, a: DeclineGift) -> DuelState:
         raise RuleError(
             Rule.GIFT_ORDER, "no gift has been offered yet: the active player pushes one first"
         )
-    if a.player != _offerer(state):
+    if a.player != offerer(state):
         raise RuleError(Rule.GIFT_ORDER, "only the player a gift is offered to can decline it")
     if len(state.offers) < len(LADDER):
         raise RuleError(
@@ -339,7 +339,7 @@ def _decline(state: DuelState, a: DeclineGift) -> DuelState:
 
 def _give(state: DuelState, a: GiveGift) -> DuelState:
     require_step(state.step, "give", "hand over a gift")
-    giver = _other(_offerer(state))  # the last offer's maker
+    giver = _other(offerer(state))  # the last offer's maker
     if a.player != giver:
         raise RuleError(
             Rule.GIFT_ORDER, f"seat {giver + 1} made the accepted offer and hands it over"
@@ -646,7 +646,7 @@ def legal_actions(state: DuelState) -> list[Action]:
             beans = state.deck[: DATA["face_up"]] if known else None  # type: ignore[index]
             out.append(DrawFaceUp(me, beans))
     elif step == "gift":
-        seat = _offerer(state)
+        seat = offerer(state)
         if state.offers:
             out.append(AcceptGift(seat))
         # The beans the offerer holds first, the bluffs after them (listed by the
@@ -690,7 +690,7 @@ def legal_actions(state: DuelState) -> list[Action]:
 
 
 def _legal_gifts(state: DuelState) -> list[Action]:
-    giver = _other(_offerer(state))
+    giver = _other(offerer(state))
     bean = state.offers[-1]
     hand = state.players[giver].hand
     out: list[Action] = []
